@@ -1,0 +1,5 @@
+//! One module per subcommand; each exposes `Args` (clap) and `run(Args) -> anyhow::Result<ExitCode>`.
+
+pub mod compile;
+pub mod types;
+pub mod validate;

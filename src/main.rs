@@ -1,0 +1,45 @@
+//! `codemode`: the command-line front of the toolkit.
+//!
+//! The binary is thin glue: it parses flags, reads JSON lines, hands each one to a library crate and
+//! prints one answer line per input line. Each subcommand lives in its own module under `cmd/`.
+
+mod cmd;
+mod jsonl;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Code mode for agents: plan, compile and run tool-calling JavaScript.
+#[derive(Parser)]
+#[command(name = "codemode", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check planner records with the deterministic frontend alone: `{"ok": true}` or a diagnostic.
+    Validate(cmd::validate::Args),
+    /// Compile plans to JavaScript: each line `{"plan": ..., "tools": [...]}` gives `{"js": ...}`.
+    Compile(cmd::compile::Args),
+    /// Print TypeScript declarations for each planner record or catalog.
+    Types(cmd::types::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate(args) => cmd::validate::run(args),
+        Command::Compile(args) => cmd::compile::run(args),
+        Command::Types(args) => cmd::types::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("codemode: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
