@@ -1,0 +1,390 @@
+//! An interpreter in another process, reached through the JSON-lines protocol of
+//! [`crate::protocol`].
+//!
+//! [`ProcessInterpreter`] starts the command on its first run and keeps it for later ones; runs may
+//! overlap. The host side keeps the parts of the result it can vouch for itself: the calls it ran
+//! (and which were still in flight when the run stopped) and the duration. It also bounds every
+//! wait: a process that neither finishes nor times out a run is answered by the host's own
+//! deadline, and a process that dies fails its runs with [`StopReason::Internal`] and is started
+//! again on the next run.
+
+use std::collections::HashMap;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, Instant};
+
+use futures::future::BoxFuture;
+use futures::stream::{FuturesUnordered, StreamExt};
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{ChildStdin, Command};
+use tokio::sync::{Mutex, mpsc};
+
+use crate::protocol::{ChildMessage, ChildResult, HostMessage, WireLimits};
+use crate::{CallRecord, Error, Interpreter, Limits, RunOptions, RunResult, StopReason};
+
+/// How long the host waits past a run's timeout (or its cancellation) for the process to answer.
+const DEFAULT_GRACE: Duration = Duration::from_secs(2);
+
+/// An interpreter that runs code in another process, speaking [`crate::protocol`].
+pub struct ProcessInterpreter {
+    name: String,
+    language: String,
+    argv: Vec<String>,
+    limits: Limits,
+    grace: Duration,
+    child: Mutex<Option<Arc<Child>>>,
+    next_id: AtomicU64,
+}
+
+impl std::fmt::Debug for ProcessInterpreter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProcessInterpreter")
+            .field("name", &self.name)
+            .field("argv", &self.argv)
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One live interpreter process.
+struct Child {
+    stdin: Mutex<ChildStdin>,
+    runs: StdMutex<HashMap<u64, mpsc::UnboundedSender<ChildMessage>>>,
+    dead: AtomicBool,
+    failure: StdMutex<Option<String>>,
+    // Killed when the last handle goes (`kill_on_drop`), or when it breaks the protocol.
+    process: StdMutex<tokio::process::Child>,
+}
+
+impl Child {
+    fn register(&self, id: u64) -> mpsc::UnboundedReceiver<ChildMessage> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        lock(&self.runs).insert(id, tx);
+        rx
+    }
+
+    fn unregister(&self, id: u64) {
+        lock(&self.runs).remove(&id);
+    }
+
+    async fn send(&self, message: &HostMessage) -> Result<(), Error> {
+        let mut line = serde_json::to_vec(message).map_err(|e| Error::Protocol {
+            line: String::new(),
+            message: e.to_string(),
+        })?;
+        line.push(b'\n');
+        let mut stdin = self.stdin.lock().await;
+        stdin.write_all(&line).await?;
+        stdin.flush().await?;
+        Ok(())
+    }
+
+    fn die(&self, why: String) {
+        self.dead.store(true, Ordering::SeqCst);
+        let mut failure = lock(&self.failure);
+        if failure.is_none() {
+            *failure = Some(why);
+        }
+        // Dropping the senders ends every run's receiver.
+        lock(&self.runs).clear();
+    }
+}
+
+fn lock<T>(m: &StdMutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl ProcessInterpreter {
+    /// An interpreter that runs `sh -c COMMAND`, named after the command, for JavaScript, with the
+    /// default [`Limits`].
+    pub fn shell(command: &str) -> Self {
+        Self::new(vec!["sh".into(), "-c".into(), command.into()]).named(command)
+    }
+
+    /// An interpreter that runs `argv` (program first).
+    pub fn new(argv: Vec<String>) -> Self {
+        Self {
+            name: argv.join(" "),
+            language: "JavaScript".into(),
+            argv,
+            limits: Limits::default(),
+            grace: DEFAULT_GRACE,
+            child: Mutex::new(None),
+            next_id: AtomicU64::new(1),
+        }
+    }
+
+    /// Sets the name used in reports.
+    pub fn named(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
+    }
+
+    /// Sets the limits sent with each run.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets how long the host waits past a timeout or a cancellation for the process to answer.
+    pub fn with_grace(mut self, grace: Duration) -> Self {
+        self.grace = grace;
+        self
+    }
+
+    async fn child(&self) -> Result<Arc<Child>, Error> {
+        let mut slot = self.child.lock().await;
+        if let Some(child) = slot.as_ref()
+            && !child.dead.load(Ordering::SeqCst)
+        {
+            return Ok(child.clone());
+        }
+        let child = self.spawn()?;
+        *slot = Some(child.clone());
+        Ok(child)
+    }
+
+    fn spawn(&self) -> Result<Arc<Child>, Error> {
+        let (program, args) = self.argv.split_first().ok_or(Error::EmptyCommand)?;
+        let mut process = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|source| Error::Spawn {
+                command: self.argv.join(" "),
+                source,
+            })?;
+        let (Some(stdin), Some(stdout)) = (process.stdin.take(), process.stdout.take()) else {
+            return Err(Error::Exited);
+        };
+        let child = Arc::new(Child {
+            stdin: Mutex::new(stdin),
+            runs: StdMutex::new(HashMap::new()),
+            dead: AtomicBool::new(false),
+            failure: StdMutex::new(None),
+            process: StdMutex::new(process),
+        });
+        let reader = Arc::downgrade(&child);
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(stdout).lines();
+            let why = loop {
+                let line = match lines.next_line().await {
+                    Ok(Some(line)) => line,
+                    Ok(None) => break Error::Exited.to_string(),
+                    Err(e) => break Error::Io(e).to_string(),
+                };
+                let Some(child) = reader.upgrade() else {
+                    return;
+                };
+                if line.trim().is_empty() {
+                    continue;
+                }
+                match serde_json::from_str::<ChildMessage>(&line) {
+                    Ok(message) => {
+                        let id = match &message {
+                            ChildMessage::Call { id, .. } | ChildMessage::Done { id, .. } => *id,
+                        };
+                        if let Some(tx) = lock(&child.runs).get(&id) {
+                            let _ = tx.send(message);
+                        }
+                    }
+                    Err(e) => {
+                        break Error::Protocol {
+                            line: line.chars().take(200).collect(),
+                            message: e.to_string(),
+                        }
+                        .to_string();
+                    }
+                }
+            };
+            if let Some(child) = reader.upgrade() {
+                child.die(why);
+                // A process that broke the protocol is not trusted with later runs.
+                let _ = lock(&child.process).start_kill();
+            }
+        });
+        Ok(child)
+    }
+
+    async fn run_inner(&self, code: &str, options: RunOptions) -> RunResult {
+        let start = Instant::now();
+        let timeout = options.timeout.unwrap_or(self.limits.timeout);
+        let mut result = self.drive(code, options, start, timeout).await;
+        result.duration_ms = start.elapsed().as_secs_f64() * 1000.0;
+        result
+    }
+
+    async fn drive(
+        &self,
+        code: &str,
+        options: RunOptions,
+        start: Instant,
+        timeout: Duration,
+    ) -> RunResult {
+        let child = match self.child().await {
+            Ok(child) => child,
+            Err(e) => return RunResult::stopped(StopReason::Internal, e.to_string()),
+        };
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let mut rx = child.register(id);
+        let request = HostMessage::Run {
+            id,
+            code: code.to_owned(),
+            tools: options.tools.keys().cloned().collect(),
+            timeout_ms: u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
+            limits: WireLimits {
+                memory_mb: self.limits.memory_mb,
+                max_log_chars: self.limits.max_log_chars,
+                max_calls: self.limits.max_calls,
+            },
+        };
+        if let Err(e) = child.send(&request).await {
+            child.unregister(id);
+            child.die(e.to_string());
+            return RunResult::stopped(StopReason::Internal, e.to_string());
+        }
+
+        let deadline = tokio::time::Instant::from_std(start + timeout);
+        let mut host_deadline = deadline + self.grace;
+        let cancel = options.cancel.clone().unwrap_or_default();
+        let mut cancelled = false;
+        let mut calls: Vec<CallRecord> = Vec::new();
+        let mut in_flight: FuturesUnordered<InFlight> = FuturesUnordered::new();
+        let mut past_timeout = false;
+
+        let outcome: Result<ChildResult, RunResult> = loop {
+            tokio::select! {
+                message = rx.recv() => match message {
+                    Some(ChildMessage::Done { result, .. }) => break Ok(result),
+                    Some(ChildMessage::Call { call, name, args, .. }) => {
+                        if past_timeout || cancelled {
+                            continue;
+                        }
+                        if calls.len() >= self.limits.max_calls {
+                            let _ = child.send(&failure(id, call, "call limit reached")).await;
+                            continue;
+                        }
+                        let index = calls.len();
+                        calls.push(CallRecord { name: name.clone(), args: args.clone(), ok: None });
+                        match options.tools.get(&name) {
+                            Some(tool) => {
+                                let future = tool.call(args);
+                                in_flight.push(Box::pin(async move {
+                                    (index, call, future.await.map_err(|e| e.message().to_owned()))
+                                }));
+                            }
+                            None => {
+                                calls[index].ok = Some(false);
+                                let message = format!("unknown tool: {name}");
+                                let _ = child.send(&failure(id, call, &message)).await;
+                            }
+                        }
+                    }
+                    None => {
+                        let why = lock(&child.failure).clone().unwrap_or_else(|| Error::Exited.to_string());
+                        break Err(RunResult::stopped(StopReason::Internal, why));
+                    }
+                },
+                Some((index, call, outcome)) = in_flight.next(), if !in_flight.is_empty() => {
+                    calls[index].ok = Some(outcome.is_ok());
+                    let reply = match outcome {
+                        Ok(value) => HostMessage::Result { id, call, ok: true, value: Some(value), error: None },
+                        Err(error) => failure(id, call, &error),
+                    };
+                    let _ = child.send(&reply).await;
+                }
+                _ = cancel.cancelled(), if !cancelled => {
+                    cancelled = true;
+                    in_flight = FuturesUnordered::new();
+                    let _ = child.send(&HostMessage::Cancel { id }).await;
+                    host_deadline = tokio::time::Instant::now() + self.grace;
+                }
+                _ = tokio::time::sleep_until(deadline), if !past_timeout => {
+                    // The process should answer `done` now; calls still running are unsettled.
+                    past_timeout = true;
+                    in_flight = FuturesUnordered::new();
+                }
+                _ = tokio::time::sleep_until(host_deadline) => {
+                    let _ = child.send(&HostMessage::Cancel { id }).await;
+                    break Err(if cancelled {
+                        RunResult::stopped(StopReason::Cancelled, "cancelled (the interpreter process did not answer)")
+                    } else {
+                        RunResult::stopped(StopReason::Timeout, format!("timed out after {} ms (the interpreter process did not answer)", timeout.as_millis()))
+                    });
+                }
+            }
+        };
+        drop(in_flight);
+        child.unregister(id);
+
+        let mut result = match outcome {
+            Ok(child_result) => from_child(child_result),
+            Err(result) => result,
+        };
+        result.calls = calls;
+        result
+    }
+}
+
+/// A call running on the host: its index in the run's list, its number, its outcome.
+type InFlight = BoxFuture<'static, (usize, u64, Result<Value, String>)>;
+
+fn failure(id: u64, call: u64, error: &str) -> HostMessage {
+    HostMessage::Result {
+        id,
+        call,
+        ok: false,
+        value: None,
+        error: Some(error.to_owned()),
+    }
+}
+
+fn from_child(child: ChildResult) -> RunResult {
+    let ok = child.ok;
+    RunResult {
+        ok,
+        value: if ok {
+            Some(child.value.unwrap_or(Value::Null))
+        } else {
+            None
+        },
+        error: if ok {
+            None
+        } else {
+            Some(child.error.unwrap_or_else(|| "the run failed".into()))
+        },
+        reason: if ok {
+            None
+        } else {
+            Some(child.reason.unwrap_or(if child.timed_out {
+                StopReason::Timeout
+            } else {
+                StopReason::Threw
+            }))
+        },
+        logs: child.logs,
+        logs_truncated: child.logs_truncated,
+        calls: Vec::new(),
+        timed_out: child.timed_out,
+        duration_ms: 0.0,
+    }
+}
+
+impl Interpreter for ProcessInterpreter {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn language(&self) -> &str {
+        &self.language
+    }
+
+    fn run<'a>(&'a self, code: &'a str, options: RunOptions) -> BoxFuture<'a, RunResult> {
+        Box::pin(self.run_inner(code, options))
+    }
+}

@@ -1,0 +1,161 @@
+//! What a run did: the result, its calls, and why it stopped.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Why a run did not return normally. Serialized in `snake_case`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The code threw (or its promise rejected) and nothing caught it.
+    Threw,
+    /// The code is not valid: it never started.
+    Syntax,
+    /// The run reached its timeout (busy code, or an `await` that never settled).
+    Timeout,
+    /// The run was cancelled by its token.
+    Cancelled,
+    /// The run reached its heap limit.
+    HeapLimit,
+    /// The code tried to make more calls than the call limit.
+    CallLimit,
+    /// The returned value is larger than the interpreter accepts.
+    ValueTooLarge,
+    /// The returned value cannot cross as JSON (a cycle, a BigInt, a throwing `toJSON`, or nesting
+    /// deeper than the interpreter accepts).
+    ValueInvalid,
+    /// The interpreter itself failed (an engine that could not start, a process that died or broke
+    /// the protocol). The code may or may not have run.
+    Internal,
+}
+
+impl StopReason {
+    /// The reason's serialized name, such as `heap_limit`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Threw => "threw",
+            Self::Syntax => "syntax",
+            Self::Timeout => "timeout",
+            Self::Cancelled => "cancelled",
+            Self::HeapLimit => "heap_limit",
+            Self::CallLimit => "call_limit",
+            Self::ValueTooLarge => "value_too_large",
+            Self::ValueInvalid => "value_invalid",
+            Self::Internal => "internal",
+        }
+    }
+}
+
+/// One call the code made through `tools`, in the order it was made.
+///
+/// `ok` is `true` when the call returned, `false` when it failed (the tool's error, an unknown
+/// tool, arguments that cannot cross as JSON or are too large, too many calls in flight), and
+/// `null` (`None`) when it was **unsettled**: it was still in flight when the run stopped, its host
+/// future was dropped, and whether it took effect is unknown.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CallRecord {
+    /// The tool's name, as the code wrote it.
+    pub name: String,
+    /// Its arguments, as JSON (`null` when they could not be serialized).
+    pub args: Value,
+    /// `Some(true)` returned, `Some(false)` failed, `None` unsettled.
+    pub ok: Option<bool>,
+}
+
+impl CallRecord {
+    /// Whether the call was in flight when the run stopped.
+    pub fn is_unsettled(&self) -> bool {
+        self.ok.is_none()
+    }
+}
+
+/// What a run did. Serialized with the contract's field names.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RunResult {
+    /// True when the code returned; false when it threw, was stopped, or hit a limit.
+    pub ok: bool,
+    /// What the code returned (`undefined` is `null`), present only when `ok`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<Value>,
+    /// What it threw, or why it was stopped, present only when not `ok`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Why it did not return, present only when not `ok`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<StopReason>,
+    /// What it logged with `console`, one entry per call, cut at the log limit with a marker.
+    pub logs: Vec<String>,
+    /// True when the logs were cut.
+    #[serde(default)]
+    pub logs_truncated: bool,
+    /// The calls it made, in the order it made them.
+    pub calls: Vec<CallRecord>,
+    /// True when it was stopped by its timeout.
+    pub timed_out: bool,
+    /// How long it ran, in milliseconds.
+    pub duration_ms: f64,
+}
+
+impl RunResult {
+    /// A returned value.
+    pub fn returned(value: Value) -> Self {
+        Self {
+            ok: true,
+            value: Some(value),
+            error: None,
+            reason: None,
+            logs: Vec::new(),
+            logs_truncated: false,
+            calls: Vec::new(),
+            timed_out: false,
+            duration_ms: 0.0,
+        }
+    }
+
+    /// A run that did not return, for `reason`, with `error` as its text.
+    pub fn stopped(reason: StopReason, error: impl Into<String>) -> Self {
+        Self {
+            ok: false,
+            value: None,
+            error: Some(error.into()),
+            reason: Some(reason),
+            logs: Vec::new(),
+            logs_truncated: false,
+            calls: Vec::new(),
+            timed_out: reason == StopReason::Timeout,
+            duration_ms: 0.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_stopped_run_serializes_with_the_contract_field_names() {
+        let mut result = RunResult::stopped(StopReason::Timeout, "timed out after 5 ms");
+        result.calls.push(CallRecord {
+            name: "slow".into(),
+            args: json!({}),
+            ok: None,
+        });
+        result.duration_ms = 5.5;
+        assert_eq!(
+            serde_json::to_value(&result).unwrap(),
+            json!({
+                "ok": false,
+                "error": "timed out after 5 ms",
+                "reason": "timeout",
+                "logs": [],
+                "logsTruncated": false,
+                "calls": [{"name": "slow", "args": {}, "ok": null}],
+                "timedOut": true,
+                "durationMs": 5.5
+            })
+        );
+    }
+}

@@ -1,0 +1,331 @@
+//! One run's QuickJS runtime and context, and the native functions the prelude calls.
+//!
+//! [`Engine::launch`] builds a fresh runtime (with its own [`CountingAllocator`], stack limit and
+//! interrupt handler) and a context with only the intrinsics code needs, evaluates the prelude, and
+//! starts the code. [`Engine::pump`] hands settled calls back to the code and runs its promise jobs
+//! until it is waiting on the host again. Everything the code asks of the host lands in
+//! [`HostState`], which the run loop in the crate root drains between pumps.
+
+// One `unsafe impl Send` lives here; see the comment on it.
+#![allow(unsafe_code)]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Instant;
+
+use codemode_interpreter::{LogBuffer, StopReason};
+use rquickjs::context::intrinsic;
+use rquickjs::{Context, Ctx, Exception, Function, Object, Persistent, Runtime};
+use tokio_util::sync::CancellationToken;
+
+use crate::Error;
+use crate::heap::{CountingAllocator, HeapFlag};
+
+const PRELUDE: &str = include_str!("prelude.js");
+
+/// The intrinsics of a run's context: what plain code uses, nothing that reaches the host.
+type Intrinsics = (
+    intrinsic::Eval,
+    intrinsic::RegExpCompiler,
+    intrinsic::RegExp,
+    intrinsic::Json,
+    intrinsic::Proxy,
+    intrinsic::MapSet,
+    intrinsic::TypedArrays,
+    intrinsic::Promise,
+    intrinsic::Date,
+    intrinsic::WeakRef,
+);
+
+/// Why a run must stop, shared by the run loop, the interrupt handler and the native functions.
+/// The first reason set wins.
+pub(crate) struct Flags {
+    reason: AtomicU8,
+    heap: Arc<HeapFlag>,
+    cancel: CancellationToken,
+    deadline: Instant,
+}
+
+const NO_REASON: u8 = 0;
+const REASONS: [StopReason; 4] = [
+    StopReason::Timeout,
+    StopReason::Cancelled,
+    StopReason::HeapLimit,
+    StopReason::CallLimit,
+];
+
+impl Flags {
+    pub(crate) fn new(cancel: CancellationToken, deadline: Instant) -> Self {
+        Self {
+            reason: AtomicU8::new(NO_REASON),
+            heap: Arc::new(HeapFlag::default()),
+            cancel,
+            deadline,
+        }
+    }
+
+    /// Records `reason` unless another was recorded first.
+    pub(crate) fn stop(&self, reason: StopReason) {
+        if let Some(i) = REASONS.iter().position(|r| *r == reason) {
+            let code = u8::try_from(i + 1).unwrap_or(u8::MAX);
+            let _ =
+                self.reason
+                    .compare_exchange(NO_REASON, code, Ordering::SeqCst, Ordering::SeqCst);
+        }
+    }
+
+    /// The recorded reason, without looking at the clock.
+    pub(crate) fn reason(&self) -> Option<StopReason> {
+        match self.reason.load(Ordering::SeqCst) {
+            NO_REASON => None,
+            code => REASONS.get(usize::from(code) - 1).copied(),
+        }
+    }
+
+    /// Looks at the heap flag, the token and the clock, records what it finds, and returns the
+    /// reason to stop, if any. The interrupt handler calls this every few thousand instructions.
+    pub(crate) fn poll(&self) -> Option<StopReason> {
+        if self.reason.load(Ordering::Relaxed) == NO_REASON {
+            if self.heap.is_set() {
+                self.stop(StopReason::HeapLimit);
+            } else if self.cancel.is_cancelled() {
+                self.stop(StopReason::Cancelled);
+            } else if Instant::now() >= self.deadline {
+                self.stop(StopReason::Timeout);
+            }
+        }
+        self.reason()
+    }
+}
+
+/// A call the code made, not yet seen by the run loop.
+pub(crate) struct NewCall {
+    /// The id the prelude settles it by.
+    pub(crate) id: u32,
+    /// The tool's name.
+    pub(crate) name: String,
+    /// The arguments as JSON text (empty when `problem` is set).
+    pub(crate) json: String,
+    /// Why the arguments could not be encoded, or empty.
+    pub(crate) problem: String,
+}
+
+/// How the code ended, as the prelude reported it.
+pub(crate) enum Done {
+    /// It returned this JSON text.
+    Value(String),
+    /// It threw (or its promise rejected) with this description.
+    Threw(String),
+    /// It returned a value that cannot cross as JSON, for this reason.
+    Invalid(String),
+}
+
+/// What the code asked of the host since the loop last looked.
+pub(crate) struct HostState {
+    pub(crate) new_calls: Vec<NewCall>,
+    pub(crate) calls_made: usize,
+    pub(crate) logs: LogBuffer,
+    pub(crate) done: Option<Done>,
+}
+
+/// Limits the engine applies itself.
+pub(crate) struct EngineLimits {
+    pub(crate) heap_bytes: usize,
+    pub(crate) stack_bytes: usize,
+    pub(crate) max_calls: usize,
+    pub(crate) max_log_chars: usize,
+}
+
+/// How starting the code went.
+pub(crate) enum Launch {
+    /// The code is running (or already done).
+    Started,
+    /// It does not parse.
+    Syntax(String),
+    /// The engine could not start it; `flags` may tell why.
+    Failed(Error),
+}
+
+/// A run's runtime and context.
+pub(crate) struct Engine {
+    // Fields drop in order: the prelude's handle must go before the context, the context before
+    // the runtime.
+    settle: Option<Persistent<Function<'static>>>,
+    context: Context,
+    _runtime: Runtime,
+    pub(crate) state: Rc<RefCell<HostState>>,
+}
+
+// SAFETY: an `Engine` is a unit: its runtime and context are `Send` (rquickjs's `parallel`
+// feature), and the pieces that are not (`Persistent`, the `Rc` shared with the native functions
+// inside the runtime) only point into that same runtime or into the engine itself. They are used
+// only through `&mut Engine` (inside `Context::with`, which also moves QuickJS's stack top to the
+// current thread), never shared outside it, and dropped with it, so moving the whole engine to
+// another thread between polls of the run's future moves every alias together.
+unsafe impl Send for Engine {}
+
+impl Engine {
+    /// Builds a fresh runtime and context, evaluates the prelude with the tool `names`, and starts
+    /// `code`.
+    pub(crate) fn launch(
+        limits: &EngineLimits,
+        flags: &Arc<Flags>,
+        names: &[String],
+        code: &str,
+    ) -> Result<(Self, Launch), Error> {
+        let allocator = CountingAllocator::new(limits.heap_bytes, flags.heap.clone());
+        let runtime = Runtime::new_with_alloc(allocator).map_err(Error::Engine)?;
+        runtime.set_max_stack_size(limits.stack_bytes);
+        let interrupt = flags.clone();
+        runtime.set_interrupt_handler(Some(Box::new(move || interrupt.poll().is_some())));
+        let context = Context::custom::<Intrinsics>(&runtime).map_err(Error::Engine)?;
+        let state = Rc::new(RefCell::new(HostState {
+            new_calls: Vec::new(),
+            calls_made: 0,
+            logs: LogBuffer::new(limits.max_log_chars),
+            done: None,
+        }));
+        let mut engine = Engine {
+            settle: None,
+            context,
+            _runtime: runtime,
+            state,
+        };
+        let launch = engine.start(limits.max_calls, flags, names, code);
+        Ok((engine, launch))
+    }
+
+    fn start(
+        &mut self,
+        max_calls: usize,
+        flags: &Arc<Flags>,
+        names: &[String],
+        code: &str,
+    ) -> Launch {
+        let state = self.state.clone();
+        let flags = flags.clone();
+        let outcome = self.context.with(
+            |ctx| -> rquickjs::Result<(Persistent<Function<'static>>, Option<String>)> {
+                let host = host_object(&ctx, &state, &flags, max_calls)?;
+                let prelude: Function = ctx.eval(PRELUDE)?;
+                let hooks: Object = prelude.call((host, names.to_vec()))?;
+                let start: Function = hooks.get("start")?;
+                let settle: Function = hooks.get("settle")?;
+                let settle = Persistent::save(&ctx, settle);
+                let syntax: Option<String> = start.call((code,))?;
+                Ok((settle, syntax))
+            },
+        );
+        match outcome {
+            Ok((settle, syntax)) => {
+                self.settle = Some(settle);
+                match syntax {
+                    Some(message) => Launch::Syntax(message),
+                    None => Launch::Started,
+                }
+            }
+            Err(e) => {
+                let detail = self.context.with(|ctx| describe(&ctx, e));
+                Launch::Failed(Error::Prelude(detail))
+            }
+        }
+    }
+
+    /// Hands `settled` calls back to the code (each `(id, Ok(json) | Err(message))`) and runs
+    /// promise jobs until none is left or the run must stop.
+    pub(crate) fn pump(&mut self, settled: &mut Vec<(u32, Result<String, String>)>, flags: &Flags) {
+        let settle = self.settle.clone();
+        self.context.with(|ctx| {
+            if let Some(settle) = settle.and_then(|s| s.restore(&ctx).ok()) {
+                for (id, outcome) in settled.drain(..) {
+                    if flags.reason().is_some() {
+                        break;
+                    }
+                    let result: rquickjs::Result<()> = match outcome {
+                        Ok(json) => settle.call((id, true, json)),
+                        Err(message) => settle.call((id, false, message)),
+                    };
+                    if result.is_err() {
+                        let _ = ctx.catch();
+                    }
+                }
+            }
+            settled.clear();
+            while flags.reason().is_none() && ctx.execute_pending_job() {}
+        });
+    }
+}
+
+/// The native functions of the prelude's `host` object.
+fn host_object<'js>(
+    ctx: &Ctx<'js>,
+    state: &Rc<RefCell<HostState>>,
+    flags: &Arc<Flags>,
+    max_calls: usize,
+) -> rquickjs::Result<Object<'js>> {
+    let host = Object::new(ctx.clone())?;
+
+    let call_state = state.clone();
+    let call_flags = flags.clone();
+    let call = Function::new(
+        ctx.clone(),
+        move |ctx: Ctx<'js>,
+              name: String,
+              json: String,
+              problem: String|
+              -> rquickjs::Result<u32> {
+            let mut state = call_state.borrow_mut();
+            if state.calls_made >= max_calls {
+                call_flags.stop(StopReason::CallLimit);
+                return Err(Exception::throw_internal(&ctx, "call limit reached"));
+            }
+            let id = u32::try_from(state.calls_made).unwrap_or(u32::MAX);
+            state.calls_made += 1;
+            state.new_calls.push(NewCall {
+                id,
+                name,
+                json,
+                problem,
+            });
+            Ok(id)
+        },
+    )?;
+    host.set("call", call)?;
+
+    let log_state = state.clone();
+    let log = Function::new(ctx.clone(), move |text: String| {
+        log_state.borrow_mut().logs.push(&text);
+    })?;
+    host.set("log", log)?;
+
+    let done_state = state.clone();
+    let done = Function::new(ctx.clone(), move |kind: i32, text: String| {
+        let mut state = done_state.borrow_mut();
+        if state.done.is_none() {
+            state.done = Some(match kind {
+                0 => Done::Value(text),
+                1 => Done::Threw(text),
+                _ => Done::Invalid(text),
+            });
+        }
+    })?;
+    host.set("done", done)?;
+    Ok(host)
+}
+
+/// Turns an engine error into text, taking the pending exception if there is one.
+fn describe(ctx: &Ctx<'_>, error: rquickjs::Error) -> String {
+    if matches!(error, rquickjs::Error::Exception) {
+        let thrown = ctx.catch();
+        if let Some(exception) = thrown.as_exception() {
+            return exception.message().unwrap_or_else(|| "an exception".into());
+        }
+        if let Some(text) = thrown.as_string().and_then(|s| s.to_string().ok()) {
+            return text;
+        }
+        return format!("a {} was thrown", thrown.type_name());
+    }
+    error.to_string()
+}

@@ -1,0 +1,364 @@
+//! A QuickJS sandbox with hard limits: codemode's built-in [`Interpreter`].
+//!
+//! Every run gets a fresh QuickJS runtime and context (quickjs-ng, through rquickjs), so nothing a
+//! run leaves behind is seen by the next. The code is the body of an async function; it reaches the
+//! host only through `tools` (each call crosses as JSON to the host function of that name in
+//! [`RunOptions::tools`]) and logs through `console`. There is no module loader, no QuickJS
+//! `std`/`os`, and no timer. This is the only crate that knows rquickjs.
+//!
+//! Limits, all in [`Config`]: the timeout (10 s), the heap (64 MB, counted by the runtime's own
+//! allocator), the log characters (64,000), the calls (100), the stack, the calls in flight at
+//! once, and the sizes of the returned value and of each call's arguments. Busy code is stopped by
+//! QuickJS's interrupt handler, which code cannot catch (not even in `finally`); an `await` that
+//! never settles is stopped by a host-side deadline; a cancelled [`RunOptions::cancel`] token stops
+//! either. A call still in flight when a run stops is dropped and listed as unsettled.
+//!
+//! The run is driven on the task that awaits [`Interpreter::run`]: JavaScript executes between
+//! awaits, for at most the run's timeout, and the host functions run concurrently with each other on
+//! that task. Spawn the run (the future is `Send`) to keep it off a latency-sensitive task.
+//!
+//! ```
+//! use codemode_interpreter::{Interpreter, RunOptions, Tool};
+//! use codemode_quickjs::QuickJs;
+//! use serde_json::json;
+//!
+//! # tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap().block_on(async {
+//! let interpreter = QuickJs::default();
+//! let options = RunOptions::default().with_tool("double", Tool::new(|args| async move {
+//!     Ok(json!(args["n"].as_i64().unwrap_or(0) * 2))
+//! }));
+//! let result = interpreter.run("console.log('hi'); return await tools.double({n: 21})", options).await;
+//! assert_eq!(result.value, Some(json!(42)));
+//! assert_eq!(result.logs, ["hi"]);
+//! assert_eq!(result.calls.len(), 1);
+//! # });
+//! ```
+#![deny(missing_docs)]
+
+mod engine;
+mod error;
+mod heap;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use codemode_interpreter::{CallRecord, Interpreter, Limits, RunOptions, RunResult, StopReason};
+use futures::FutureExt;
+use futures::future::BoxFuture;
+use futures::stream::{FuturesUnordered, StreamExt};
+use serde_json::Value;
+
+pub use error::Error;
+
+use engine::{Done, Engine, EngineLimits, Flags, Launch};
+
+/// The limits of the QuickJS interpreter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Config {
+    /// The contract's limits: timeout, heap, log characters and calls.
+    pub limits: Limits,
+    /// The most native stack the code may use, in bytes. Runs are polled on the caller's thread,
+    /// so keep it well under that thread's stack (tokio's workers have 2 MiB).
+    pub stack_bytes: usize,
+    /// The most calls in flight at once; a call past it fails (the code can catch that).
+    pub max_in_flight: usize,
+    /// The largest returned value, as JSON bytes.
+    pub max_value_bytes: usize,
+    /// The largest arguments of one call, as JSON bytes; a call past it fails.
+    pub max_args_bytes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            limits: Limits::default(),
+            stack_bytes: 512 * 1024,
+            max_in_flight: 32,
+            max_value_bytes: 4 * 1024 * 1024,
+            max_args_bytes: 1024 * 1024,
+        }
+    }
+}
+
+/// The QuickJS interpreter.
+#[derive(Debug, Clone, Default)]
+pub struct QuickJs {
+    config: Config,
+}
+
+impl QuickJs {
+    /// An interpreter with these limits.
+    pub fn new(config: Config) -> Self {
+        Self { config }
+    }
+
+    /// Its limits.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    async fn run_inner(&self, code: &str, options: RunOptions) -> RunResult {
+        let start = Instant::now();
+        let mut result = self.drive(code, options, start).await;
+        result.duration_ms = start.elapsed().as_secs_f64() * 1000.0;
+        result
+    }
+
+    async fn drive(&self, code: &str, options: RunOptions, start: Instant) -> RunResult {
+        let config = &self.config;
+        let timeout = options.timeout.unwrap_or(config.limits.timeout);
+        let deadline = start
+            .checked_add(timeout)
+            .unwrap_or(start + Duration::from_secs(86_400 * 365));
+        let cancel = options.cancel.clone().unwrap_or_default();
+        let flags = Arc::new(Flags::new(cancel.clone(), deadline));
+        let limits = EngineLimits {
+            heap_bytes: config.limits.memory_mb.saturating_mul(1024 * 1024),
+            stack_bytes: config.stack_bytes,
+            max_calls: config.limits.max_calls,
+            max_log_chars: config.limits.max_log_chars,
+        };
+        let names: Vec<String> = options.tools.keys().cloned().collect();
+
+        let (mut engine, launch) = match Engine::launch(&limits, &flags, &names, code) {
+            Ok(pair) => pair,
+            Err(e) => return self.stopped(&flags, timeout, StopReason::Internal, e.to_string()),
+        };
+        match launch {
+            Launch::Started => {}
+            Launch::Syntax(message) => {
+                return self.finish(
+                    &engine,
+                    Vec::new(),
+                    &flags,
+                    timeout,
+                    Err((StopReason::Syntax, message)),
+                );
+            }
+            Launch::Failed(e) => {
+                return self.finish(
+                    &engine,
+                    Vec::new(),
+                    &flags,
+                    timeout,
+                    Err((StopReason::Internal, e.to_string())),
+                );
+            }
+        }
+
+        type Pending = BoxFuture<'static, (usize, u32, Result<Value, String>)>;
+        let mut in_flight: FuturesUnordered<Pending> = FuturesUnordered::new();
+        let mut calls: Vec<CallRecord> = Vec::new();
+        let mut settled: Vec<(u32, Result<String, String>)> = Vec::new();
+        let tokio_deadline = tokio::time::Instant::from_std(deadline);
+
+        let outcome = loop {
+            engine.pump(&mut settled, &flags);
+            if flags.poll().is_some() {
+                break None;
+            }
+            if let Some(done) = engine.state.borrow_mut().done.take() {
+                break Some(done);
+            }
+            let new_calls = std::mem::take(&mut engine.state.borrow_mut().new_calls);
+            for call in new_calls {
+                let index = calls.len();
+                let refused = if !call.problem.is_empty() {
+                    Some(call.problem)
+                } else if call.json.len() > config.max_args_bytes {
+                    Some(format!(
+                        "the arguments are larger than {} bytes",
+                        config.max_args_bytes
+                    ))
+                } else {
+                    None
+                };
+                let args = match refused {
+                    Some(_) => Err(()),
+                    None => serde_json::from_str::<Value>(&call.json).map_err(|_| ()),
+                };
+                let (args_value, refused) = match (args, refused) {
+                    (Ok(value), None) => (value, None),
+                    (_, Some(message)) => (Value::Null, Some(message)),
+                    (Err(()), None) => (
+                        Value::Null,
+                        Some("the arguments cannot cross as JSON: nested too deeply".to_owned()),
+                    ),
+                };
+                calls.push(CallRecord {
+                    name: call.name.clone(),
+                    args: args_value.clone(),
+                    ok: None,
+                });
+                let refused = refused.or_else(|| match options.tools.get(&call.name) {
+                    None => Some(format!("unknown tool: {}", call.name)),
+                    Some(_) if in_flight.len() >= config.max_in_flight => Some(format!(
+                        "too many calls in flight (the limit is {})",
+                        config.max_in_flight
+                    )),
+                    Some(_) => None,
+                });
+                match (refused, options.tools.get(&call.name)) {
+                    (None, Some(tool)) => {
+                        let future = tool.call(args_value);
+                        let id = call.id;
+                        in_flight.push(Box::pin(async move {
+                            (index, id, future.await.map_err(|e| e.message().to_owned()))
+                        }));
+                    }
+                    (refused, _) => {
+                        calls[index].ok = Some(false);
+                        let message =
+                            refused.unwrap_or_else(|| format!("unknown tool: {}", call.name));
+                        settled.push((call.id, Err(message)));
+                    }
+                }
+            }
+            // Calls that finish at once go straight back to the code.
+            while let Some(Some(finished)) = in_flight.next().now_or_never() {
+                settle(&mut calls, &mut settled, finished);
+            }
+            if !settled.is_empty() {
+                continue;
+            }
+            tokio::select! {
+                biased;
+                _ = cancel.cancelled() => {
+                    flags.stop(StopReason::Cancelled);
+                    break None;
+                }
+                _ = tokio::time::sleep_until(tokio_deadline) => {
+                    flags.stop(StopReason::Timeout);
+                    break None;
+                }
+                Some(finished) = in_flight.next(), if !in_flight.is_empty() => {
+                    settle(&mut calls, &mut settled, finished);
+                    while let Some(Some(finished)) = in_flight.next().now_or_never() {
+                        settle(&mut calls, &mut settled, finished);
+                    }
+                }
+            }
+        };
+        // Calls still in flight are dropped here: they stay unsettled (`ok: null`).
+        drop(in_flight);
+
+        let outcome = match (flags.reason(), outcome) {
+            (Some(reason), _) => Err((reason, String::new())),
+            (None, Some(Done::Value(text))) => self.decode(text),
+            (None, Some(Done::Threw(message))) => Err((StopReason::Threw, message)),
+            (None, Some(Done::Invalid(message))) => Err((
+                StopReason::ValueInvalid,
+                format!("the returned value cannot cross as JSON: {message}"),
+            )),
+            (None, None) => Err((
+                StopReason::Internal,
+                "the run ended without an outcome".to_owned(),
+            )),
+        };
+        self.finish(&engine, calls, &flags, timeout, outcome)
+    }
+
+    fn decode(&self, text: String) -> Result<Value, (StopReason, String)> {
+        if text.len() > self.config.max_value_bytes {
+            return Err((
+                StopReason::ValueTooLarge,
+                format!(
+                    "the returned value is {} bytes of JSON, more than the limit of {} bytes",
+                    text.len(),
+                    self.config.max_value_bytes
+                ),
+            ));
+        }
+        serde_json::from_str(&text).map_err(|e| {
+            (
+                StopReason::ValueInvalid,
+                format!("the returned value cannot cross as JSON: {e}"),
+            )
+        })
+    }
+
+    fn finish(
+        &self,
+        engine: &Engine,
+        calls: Vec<CallRecord>,
+        flags: &Flags,
+        timeout: Duration,
+        outcome: Result<Value, (StopReason, String)>,
+    ) -> RunResult {
+        // A limit reached on the way out (a toJSON that loops, a heap refusal) still wins.
+        let outcome = match (flags.reason(), outcome) {
+            (Some(reason), Ok(_)) => Err((reason, String::new())),
+            (Some(reason), Err((other, _))) if other != reason => Err((reason, String::new())),
+            (_, outcome) => outcome,
+        };
+        let mut result = match outcome {
+            Ok(value) => RunResult::returned(value),
+            Err((reason, message)) => {
+                let message = if message.is_empty() {
+                    self.explain(reason, timeout)
+                } else {
+                    message
+                };
+                RunResult::stopped(reason, message)
+            }
+        };
+        let mut state = engine.state.borrow_mut();
+        result.logs_truncated = state.logs.is_truncated();
+        result.logs = state.logs.take();
+        result.calls = calls;
+        result
+    }
+
+    fn stopped(
+        &self,
+        flags: &Flags,
+        timeout: Duration,
+        reason: StopReason,
+        message: String,
+    ) -> RunResult {
+        let reason = flags.reason().unwrap_or(reason);
+        let message = if flags.reason().is_some() {
+            self.explain(reason, timeout)
+        } else {
+            message
+        };
+        RunResult::stopped(reason, message)
+    }
+
+    fn explain(&self, reason: StopReason, timeout: Duration) -> String {
+        let limits = &self.config.limits;
+        match reason {
+            StopReason::Timeout => format!("timed out after {} ms", timeout.as_millis()),
+            StopReason::Cancelled => "cancelled".to_owned(),
+            StopReason::HeapLimit => format!("heap limit reached ({} MB)", limits.memory_mb),
+            StopReason::CallLimit => format!("call limit reached ({} calls)", limits.max_calls),
+            other => other.as_str().to_owned(),
+        }
+    }
+}
+
+fn settle(
+    calls: &mut [CallRecord],
+    settled: &mut Vec<(u32, Result<String, String>)>,
+    (index, id, outcome): (usize, u32, Result<Value, String>),
+) {
+    if let Some(call) = calls.get_mut(index) {
+        call.ok = Some(outcome.is_ok());
+    }
+    let outcome = outcome.map(|value| value.to_string());
+    settled.push((id, outcome));
+}
+
+impl Interpreter for QuickJs {
+    fn name(&self) -> &str {
+        "quickjs"
+    }
+
+    fn language(&self) -> &str {
+        "JavaScript"
+    }
+
+    fn run<'a>(&'a self, code: &'a str, options: RunOptions) -> BoxFuture<'a, RunResult> {
+        Box::pin(self.run_inner(code, options))
+    }
+}

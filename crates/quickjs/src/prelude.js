@@ -1,0 +1,170 @@
+// The prelude of every run: evaluated once in a fresh context before the code, it installs
+// `tools` and `console` and returns the hooks the host drives the run with. It captures every
+// built-in it uses first, so code that overwrites `JSON`, `Promise.prototype.then` or
+// `Object.prototype` changes nothing here. `host` holds the native functions:
+//   host.call(name, argsJson, argsError) -> call id   (records the call; throws past the call limit)
+//   host.log(text)                                      (appends one log entry)
+//   host.done(kind, text)                               (0: value JSON, 1: threw, 2: invalid value)
+(function (host, names) {
+  'use strict';
+  const stringify = JSON.stringify;
+  const parse = JSON.parse;
+  const apply = Reflect.apply;
+  const ErrorCtor = Error;
+  const StringCtor = String;
+  const PromiseCtor = Promise;
+  const then = Promise.prototype.then;
+  const create = Object.create;
+  const defineProperty = Object.defineProperty;
+  const wellFormed = String.prototype.toWellFormed;
+  const AsyncFunction = (async function () {}).constructor;
+  const hostCall = host.call;
+  const hostLog = host.log;
+  const hostDone = host.done;
+
+  function clean(text) { return apply(wellFormed, text, []); }
+
+  const known = create(null);
+  for (let i = 0; i < names.length; i++) known[names[i]] = true;
+  const pending = create(null);
+
+  // An Error crosses as its name and message; everything else as JSON.
+  function replacer(key, value) {
+    if (value instanceof ErrorCtor) {
+      return { name: StringCtor(value.name), message: StringCtor(value.message) };
+    }
+    return value;
+  }
+
+  function encode(value) {
+    const text = stringify(value, replacer);
+    return text === undefined ? 'null' : text;
+  }
+
+  function message(error) {
+    try {
+      if (error instanceof ErrorCtor) {
+        const name = StringCtor(error.name);
+        const text = StringCtor(error.message);
+        return text === '' ? name : name + ': ' + text;
+      }
+      if (typeof error === 'string') return error;
+      if (error !== null && typeof error === 'object') {
+        const text = stringify(error);
+        if (typeof text === 'string') return text;
+      }
+      return StringCtor(error);
+    } catch (e) {
+      return 'a value that cannot be described was thrown';
+    }
+  }
+
+  function call(name, args) {
+    let json;
+    let problem;
+    try {
+      json = encode(args === undefined ? null : args);
+    } catch (e) {
+      problem = 'the arguments cannot cross as JSON: ' + message(e);
+    }
+    const id = hostCall(clean(name), json === undefined ? '' : json, problem === undefined ? '' : clean(problem));
+    return new PromiseCtor(function (resolve, reject) {
+      pending[id] = { resolve: resolve, reject: reject };
+    });
+  }
+
+  const functions = create(null);
+  const tools = new Proxy(create(null), {
+    get(target, key) {
+      if (typeof key !== 'string') return undefined;
+      if (key === 'then' && known[key] !== true) return undefined;
+      let f = functions[key];
+      if (f === undefined) {
+        f = function (args) { return call(key, args); };
+        functions[key] = f;
+      }
+      return f;
+    },
+    has(target, key) { return typeof key === 'string' && known[key] === true; },
+    ownKeys() {
+      const keys = [];
+      for (let i = 0; i < names.length; i++) keys.push(names[i]);
+      return keys;
+    },
+    getOwnPropertyDescriptor(target, key) {
+      if (typeof key !== 'string' || known[key] !== true) return undefined;
+      return { value: this.get(target, key), writable: false, enumerable: true, configurable: true };
+    },
+    set() { return false; },
+    defineProperty() { return false; },
+    deleteProperty() { return false; },
+    setPrototypeOf() { return false; },
+  });
+
+  function format(value) {
+    if (typeof value === 'string') return value;
+    if (value instanceof ErrorCtor) return message(value);
+    if (value !== null && (typeof value === 'object')) {
+      try {
+        const text = stringify(value);
+        if (typeof text === 'string') return text;
+      } catch (e) { /* fall through */ }
+      try { return StringCtor(value); } catch (e) { return '[unprintable]'; }
+    }
+    try { return StringCtor(value); } catch (e) { return '[unprintable]'; }
+  }
+
+  function log() {
+    let text = '';
+    for (let i = 0; i < arguments.length; i++) {
+      text += (i === 0 ? '' : ' ') + format(arguments[i]);
+    }
+    hostLog(clean(text));
+  }
+
+  const console = create(null);
+  console.log = log;
+  console.info = log;
+  console.warn = log;
+  console.error = log;
+  console.debug = log;
+  defineProperty(globalThis, 'console', { value: console, writable: true, configurable: true });
+  defineProperty(globalThis, 'tools', { value: tools, writable: false, configurable: false });
+
+  function settle(id, ok, payload) {
+    const entry = pending[id];
+    if (entry === undefined) return;
+    pending[id] = undefined;
+    if (ok) entry.resolve(parse(payload));
+    else entry.reject(new ErrorCtor(payload));
+  }
+
+  function fulfilled(value) {
+    let text;
+    try {
+      text = encode(value);
+    } catch (e) {
+      hostDone(2, clean(message(e)));
+      return;
+    }
+    hostDone(0, text);
+  }
+
+  function rejected(error) {
+    hostDone(1, clean(message(error)));
+  }
+
+  // Compiles and starts the code: returns a string (the syntax error) or nothing.
+  function start(code) {
+    let body;
+    try {
+      body = new AsyncFunction(code);
+    } catch (e) {
+      return clean(message(e));
+    }
+    apply(then, body(), [fulfilled, rejected]);
+    return undefined;
+  }
+
+  return { start: start, settle: settle };
+})
