@@ -26,6 +26,10 @@ enum Command {
     Compile(cmd::compile::Args),
     /// Print TypeScript declarations for each planner record or catalog.
     Types(cmd::types::Args),
+    /// Run JavaScript files in the QuickJS sandbox: one result object per line.
+    Run(cmd::run::Args),
+    /// Check an interpreter against the contract (the built-in one, or `--exec CMD`).
+    Conformance(cmd::conformance::Args),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +38,8 @@ fn main() -> ExitCode {
         Command::Validate(args) => cmd::validate::run(args),
         Command::Compile(args) => cmd::compile::run(args),
         Command::Types(args) => cmd::types::run(args),
+        Command::Run(args) => cmd::run::run(args),
+        Command::Conformance(args) => cmd::conformance::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,5 +1,7 @@
 //! One module per subcommand; each exposes `Args` (clap) and `run(Args) -> anyhow::Result<ExitCode>`.
 
 pub mod compile;
+pub mod conformance;
+pub mod run;
 pub mod types;
 pub mod validate;

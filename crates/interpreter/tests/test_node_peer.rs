@@ -6,7 +6,10 @@ use std::time::Duration;
 use codemode_interpreter::{ProcessInterpreter, conformance};
 
 fn node_peer() -> ProcessInterpreter {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/node-interpreter.mjs");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../bench/node-interpreter.mjs"
+    );
     ProcessInterpreter::new(vec!["node".into(), script.into()]).named("node-peer")
 }
 
