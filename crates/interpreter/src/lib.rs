@@ -36,6 +36,7 @@
 
 pub mod conformance;
 mod error;
+pub mod json;
 mod limits;
 mod options;
 pub mod process;
@@ -43,7 +44,7 @@ pub mod protocol;
 mod result;
 
 pub use error::Error;
-pub use limits::{Limits, LogBuffer};
+pub use limits::{LOG_CUT_MARKER, Limits, LogBuffer};
 pub use options::{RunOptions, Tool, ToolError, ToolFuture};
 pub use process::ProcessInterpreter;
 pub use result::{CallRecord, RunResult, StopReason};

@@ -184,7 +184,7 @@ impl ProcessInterpreter {
                 if line.trim().is_empty() {
                     continue;
                 }
-                match serde_json::from_str::<ChildMessage>(&line) {
+                match serde_json::from_str::<ChildMessage>(&crate::json::repair_surrogates(&line)) {
                     Ok(message) => {
                         let id = match &message {
                             ChildMessage::Call { id, .. } | ChildMessage::Done { id, .. } => *id,

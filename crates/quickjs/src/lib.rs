@@ -154,12 +154,8 @@ impl QuickJs {
 
         let outcome = loop {
             engine.pump(&mut settled, &flags);
-            if flags.poll().is_some() {
-                break None;
-            }
-            if let Some(done) = engine.state.borrow_mut().done.take() {
-                break Some(done);
-            }
+            // Calls made in this turn reach the host even when the code has just returned or been
+            // stopped: the code made them. Those not finished below end up unsettled.
             let new_calls = std::mem::take(&mut engine.state.borrow_mut().new_calls);
             for call in new_calls {
                 let index = calls.len();
@@ -175,7 +171,10 @@ impl QuickJs {
                 };
                 let args = match refused {
                     Some(_) => Err(()),
-                    None => serde_json::from_str::<Value>(&call.json).map_err(|_| ()),
+                    None => serde_json::from_str::<Value>(
+                        &codemode_interpreter::json::repair_surrogates(&call.json),
+                    )
+                    .map_err(|_| ()),
                 };
                 let (args_value, refused) = match (args, refused) {
                     (Ok(value), None) => (value, None),
@@ -217,6 +216,12 @@ impl QuickJs {
             // Calls that finish at once go straight back to the code.
             while let Some(Some(finished)) = in_flight.next().now_or_never() {
                 settle(&mut calls, &mut settled, finished);
+            }
+            if flags.poll().is_some() {
+                break None;
+            }
+            if let Some(done) = engine.state.borrow_mut().done.take() {
+                break Some(done);
             }
             if !settled.is_empty() {
                 continue;
@@ -269,7 +274,7 @@ impl QuickJs {
                 ),
             ));
         }
-        serde_json::from_str(&text).map_err(|e| {
+        serde_json::from_str(&codemode_interpreter::json::repair_surrogates(&text)).map_err(|e| {
             (
                 StopReason::ValueInvalid,
                 format!("the returned value cannot cross as JSON: {e}"),

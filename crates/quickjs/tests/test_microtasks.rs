@@ -1,0 +1,38 @@
+//! Microtask storms and endless awaits are stopped at the timeout.
+
+mod common;
+
+use codemode_interpreter::StopReason;
+use common::{assert_stopped, run_short};
+
+#[tokio::test]
+async fn a_self_scheduling_microtask_chain_is_stopped_at_the_timeout() {
+    let code = "(function f() { Promise.resolve().then(f) })(); await new Promise(() => {})";
+    assert_stopped(&run_short(code).await, StopReason::Timeout);
+}
+
+#[tokio::test]
+async fn an_endless_await_loop_is_stopped_at_the_timeout() {
+    assert_stopped(&run_short("for (;;) await null").await, StopReason::Timeout);
+}
+
+#[tokio::test]
+async fn a_fan_out_of_microtasks_is_stopped_by_the_timeout_or_the_heap() {
+    let code = "(function f() { Promise.resolve().then(f); Promise.resolve().then(f) })(); \
+                await new Promise(() => {})";
+    let result = run_short(code).await;
+    assert!(
+        matches!(
+            result.reason,
+            Some(StopReason::Timeout | StopReason::HeapLimit)
+        ),
+        "{result:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_microtask_storm_that_never_awaits_the_host_is_stopped_too() {
+    let code =
+        "let n = 0; const loop = () => { n++; return Promise.resolve().then(loop) }; await loop()";
+    assert_stopped(&run_short(code).await, StopReason::Timeout);
+}

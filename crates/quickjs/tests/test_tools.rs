@@ -1,0 +1,119 @@
+//! Tools are reached only through `tools`, by their exact names; values cross as JSON.
+
+mod common;
+
+use codemode_interpreter::{CallRecord, RunOptions, Tool, ToolError};
+use codemode_quickjs::QuickJs;
+use common::{assert_returned, run_with, tools};
+use serde_json::json;
+
+#[tokio::test]
+async fn a_tool_result_crosses_as_a_fresh_json_value() {
+    let (options, _) = tools();
+    let code =
+        "const a = await tools.echo({list: [1, {x: null}], s: 'é'}); a.list.push(2); return a";
+    let result = run_with(&QuickJs::default(), code, options).await;
+    assert_returned(&result, json!({"list": [1, {"x": null}, 2], "s": "é"}));
+    assert_eq!(
+        result.calls,
+        [CallRecord {
+            name: "echo".into(),
+            args: json!({"list": [1, {"x": null}], "s": "é"}),
+            ok: Some(true)
+        }]
+    );
+}
+
+#[tokio::test]
+async fn missing_or_undefined_arguments_cross_as_null() {
+    let (options, _) = tools();
+    let result = run_with(
+        &QuickJs::default(),
+        "return [await tools.echo(), await tools.echo(undefined)]",
+        options,
+    )
+    .await;
+    assert_returned(&result, json!([null, null]));
+}
+
+#[tokio::test]
+async fn a_tool_error_message_reaches_the_code_and_the_call_is_failed() {
+    let options = RunOptions::default().with_tool(
+        "bad",
+        Tool::new(|_| async move { Err(ToolError::new("disk full")) }),
+    );
+    let code =
+        "try { await tools.bad({}) } catch (e) { return [e.name, e.message, e instanceof Error] }";
+    let result = run_with(&QuickJs::default(), code, options).await;
+    assert_returned(&result, json!(["Error", "disk full", true]));
+    assert_eq!(result.calls[0].ok, Some(false));
+}
+
+#[tokio::test]
+async fn an_uncaught_tool_error_fails_the_run_with_its_message() {
+    let (options, _) = tools();
+    let result = run_with(&QuickJs::default(), "await tools.fail({})", options).await;
+    assert_eq!(result.error.as_deref(), Some("Error: nope"));
+}
+
+#[tokio::test]
+async fn unknown_names_and_prototype_names_reject_and_are_listed_as_failed() {
+    let (options, _) = tools();
+    let code = "const out = []; for (const n of ['nope', 'toString', '__proto__', 'constructor']) { \
+                try { await tools[n]({}) } catch (e) { out.push(e.message) } } return out";
+    let result = run_with(&QuickJs::default(), code, options).await;
+    assert_returned(
+        &result,
+        json!([
+            "unknown tool: nope",
+            "unknown tool: toString",
+            "unknown tool: __proto__",
+            "unknown tool: constructor"
+        ]),
+    );
+    assert!(result.calls.iter().all(|c| c.ok == Some(false)));
+}
+
+#[tokio::test]
+async fn tools_lists_exactly_the_host_tools_and_is_not_a_thenable() {
+    let (options, _) = tools();
+    let code = "return [Object.keys(tools), 'echo' in tools, 'toString' in tools, typeof tools.then, \
+                Object.getPrototypeOf(tools), (await tools) === tools]";
+    let result = run_with(&QuickJs::default(), code, options).await;
+    assert_returned(
+        &result,
+        json!([
+            ["echo", "fail", "hang"],
+            true,
+            false,
+            "undefined",
+            null,
+            true
+        ]),
+    );
+}
+
+#[tokio::test]
+async fn a_host_tool_named_like_a_prototype_member_is_callable() {
+    let options = RunOptions::default()
+        .with_tool(
+            "constructor",
+            Tool::new(|_| async move { Ok(json!("mine")) }),
+        )
+        .with_tool("then", Tool::new(|_| async move { Ok(json!("then too")) }));
+    let code = "return [await tools.constructor({}), await tools.then({})]";
+    assert_returned(
+        &run_with(&QuickJs::default(), code, options).await,
+        json!(["mine", "then too"]),
+    );
+}
+
+#[tokio::test]
+async fn a_detached_tool_function_still_calls_its_tool() {
+    let (options, _) = tools();
+    let code = "const { echo } = tools; return await Promise.all([1, 2].map(n => echo({n})))";
+    assert_returned(
+        &run_with(&QuickJs::default(), code, options).await,
+        json!([{"n": 1}, {"n": 2}]),
+    );
+}
