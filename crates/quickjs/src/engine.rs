@@ -11,19 +11,41 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use codemode_interpreter::{LogBuffer, StopReason};
 use rquickjs::context::intrinsic;
-use rquickjs::{Context, Ctx, Exception, Function, Object, Persistent, Runtime};
+use rquickjs::module::WriteOptions;
+use rquickjs::{Context, Ctx, Exception, Function, Module, Object, Persistent, Runtime};
 use tokio_util::sync::CancellationToken;
 
 use crate::Error;
 use crate::heap::{CountingAllocator, HeapFlag};
 
-const PRELUDE: &str = include_str!("prelude.js");
+/// The prelude as a module whose default export installs it.
+const PRELUDE: &str = concat!("export default ", include_str!("prelude.js"), ";\n");
+
+/// The prelude compiled once per process: parsing it is most of a fresh run's cost.
+static PRELUDE_BYTECODE: OnceLock<Result<Vec<u8>, String>> = OnceLock::new();
+
+fn prelude_bytecode() -> Result<&'static [u8], Error> {
+    let compiled = PRELUDE_BYTECODE.get_or_init(|| {
+        let runtime = Runtime::new().map_err(|e| e.to_string())?;
+        let context = Context::custom::<intrinsic::Eval>(&runtime).map_err(|e| e.to_string())?;
+        context.with(|ctx| {
+            let module = Module::declare(ctx.clone(), "codemode:prelude", PRELUDE)
+                .map_err(|e| describe(&ctx, e))?;
+            let options = WriteOptions {
+                strip_source: true,
+                ..WriteOptions::default()
+            };
+            module.write(options).map_err(|e| describe(&ctx, e))
+        })
+    });
+    compiled.as_deref().map_err(|e| Error::Prelude(e.clone()))
+}
 
 /// The intrinsics of a run's context: what plain code uses, nothing that reaches the host.
 type Intrinsics = (
@@ -206,10 +228,18 @@ impl Engine {
     ) -> Launch {
         let state = self.state.clone();
         let flags = flags.clone();
+        let bytecode = match prelude_bytecode() {
+            Ok(bytecode) => bytecode,
+            Err(e) => return Launch::Failed(e),
+        };
         let outcome = self.context.with(
             |ctx| -> rquickjs::Result<(Persistent<Function<'static>>, Option<String>)> {
                 let host = host_object(&ctx, &state, &flags, max_calls)?;
-                let prelude: Function = ctx.eval(PRELUDE)?;
+                // SAFETY: `bytecode` was written by `Module::write` of this same QuickJS build, in
+                // this process, from the constant `PRELUDE`; it lives for the whole process.
+                let module = unsafe { Module::load(ctx.clone(), bytecode)? };
+                let (module, _) = module.eval()?;
+                let prelude: Function = module.get("default")?;
                 let hooks: Object = prelude.call((host, names.to_vec()))?;
                 let start: Function = hooks.get("start")?;
                 let settle: Function = hooks.get("settle")?;
