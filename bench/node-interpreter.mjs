@@ -26,12 +26,39 @@ if (isMainThread) {
 }
 
 function main() {
+  if (process.argv.includes('--bench')) {
+    bench().catch((error) => {
+      process.stderr.write(`node-interpreter: ${error.stack}\n`);
+      process.exitCode = 1;
+    });
+    return;
+  }
+  const send = (message) => process.stdout.write(JSON.stringify(message) + '\n');
+  const runner = createRunner({
+    onCall: (id, call, name, args) => send({ type: 'call', id, call, name, args }),
+    onDone: (id, result) => send({ type: 'done', id, result }),
+  });
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  lines.on('line', (line) => {
+    if (line.trim() === '') return;
+    let message;
+    try {
+      message = JSON.parse(line);
+    } catch (error) {
+      process.stderr.write(`node-interpreter: ignoring a line that is not JSON: ${error.message}\n`);
+      return;
+    }
+    if (message.type === 'run') runner.start(message);
+    else if (message.type === 'result') runner.result(message.id, message.call, !!message.ok, message.value, message.error);
+    else if (message.type === 'cancel') runner.cancel(message.id);
+  });
+  lines.on('close', () => runner.closeAll());
+}
+
+// Runs requests in fresh workers; reports calls and results through the two callbacks.
+function createRunner({ onCall, onDone }) {
   const prelude = readFileSync(PRELUDE_URL, 'utf8');
   const runs = new Map();
-
-  function send(message) {
-    process.stdout.write(JSON.stringify(message) + '\n');
-  }
 
   function finish(run, result) {
     if (run.finished) return;
@@ -39,7 +66,7 @@ function main() {
     clearTimeout(run.timer);
     runs.delete(run.id);
     run.worker.terminate().catch(() => {});
-    send({ type: 'done', id: run.id, result: { ...result, logs: run.logs, logsTruncated: run.truncated } });
+    onDone(run.id, { ...result, logs: run.logs, logsTruncated: run.truncated });
   }
 
   function stop(run, reason, error) {
@@ -83,7 +110,7 @@ function main() {
           log(run, message.text);
           break;
         case 'call':
-          send({ type: 'call', id, call: message.call, name: message.name, args: JSON.parse(message.json) });
+          onCall(id, message.call, message.name, JSON.parse(message.json));
           break;
         case 'limit':
           stop(run, 'call_limit', `call limit reached (${limits.maxCalls} calls)`);
@@ -106,33 +133,65 @@ function main() {
     worker.on('exit', () => stop(run, 'internal', 'the worker exited before the run finished'));
   }
 
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  lines.on('line', (line) => {
-    if (line.trim() === '') return;
-    let message;
-    try {
-      message = JSON.parse(line);
-    } catch (error) {
-      process.stderr.write(`node-interpreter: ignoring a line that is not JSON: ${error.message}\n`);
-      return;
-    }
-    if (message.type === 'run') {
-      start(message);
-    } else if (message.type === 'result') {
-      const run = runs.get(message.id);
-      if (run) {
-        const payload = message.ok ? JSON.stringify(message.value ?? null) : String(message.error ?? 'the tool failed');
-        run.worker.postMessage({ call: message.call, ok: !!message.ok, payload });
-      }
-    } else if (message.type === 'cancel') {
-      const run = runs.get(message.id);
-      if (run) stop(run, 'cancelled', 'cancelled');
-    }
-  });
-  lines.on('close', () => {
+  function result(id, call, ok, value, error) {
+    const run = runs.get(id);
+    if (!run) return;
+    const payload = ok ? JSON.stringify(value ?? null) : String(error ?? 'the tool failed');
+    run.worker.postMessage({ call, ok, payload });
+  }
+
+  function cancel(id) {
+    const run = runs.get(id);
+    if (run) stop(run, 'cancelled', 'cancelled');
+  }
+
+  function closeAll() {
     for (const run of runs.values()) run.worker.terminate().catch(() => {});
-    process.exitCode = 0;
+  }
+
+  return { start, result, cancel, closeAll };
+}
+
+// `--bench [FRESH_RUNS] [CALL_RUNS]`: measures this interpreter in-process, the way the seed's
+// reference is used (no protocol in between), with an echo tool answered on the main thread.
+// Prints one JSON object: the median fresh run of `return 1` and the cost of one tool call (from
+// runs of 10,000 sequential calls, less a fresh run).
+async function bench() {
+  const [freshRuns = 200, callRuns = 5] = process.argv.slice(process.argv.indexOf('--bench') + 1).map(Number);
+  const CALLS = 10000;
+  const limits = { memoryMb: 64, maxLogChars: 64000, maxCalls: CALLS };
+  const waiting = new Map();
+  let nextId = 1;
+  const runner = createRunner({
+    onCall: (id, call, name, args) => runner.result(id, call, true, args),
+    onDone: (id, result) => waiting.get(id)(result),
   });
+  const runOnce = (code, tools) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      runner.start({ id, code, tools, timeoutMs: 60000, limits });
+    });
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+  const fresh = [];
+  for (let i = 0; i < freshRuns; i++) {
+    const t = performance.now();
+    const result = await runOnce('return 1', []);
+    fresh.push(performance.now() - t);
+    if (!result.ok) throw new Error(JSON.stringify(result));
+  }
+  const looped = [];
+  const code = `for (let i = 0; i < ${CALLS}; i++) await tools.echo({i}); return 1`;
+  for (let i = 0; i < callRuns; i++) {
+    const t = performance.now();
+    const result = await runOnce(code, ['echo']);
+    looped.push(performance.now() - t);
+    if (!result.ok) throw new Error(JSON.stringify(result));
+  }
+  const freshMs = median(fresh);
+  const perCallUs = ((median(looped) - freshMs) / CALLS) * 1000;
+  console.log(JSON.stringify({ interpreter: 'node-worker', freshRunMedianMs: freshMs, toolCallUs: perCallUs, freshRuns, callRuns }));
 }
 
 function worker() {

@@ -28,16 +28,17 @@
   for (let i = 0; i < names.length; i++) known[names[i]] = true;
   const pending = create(null);
 
-  // An Error crosses as its name and message; everything else as JSON.
-  function replacer(key, value) {
-    if (value instanceof ErrorCtor) {
-      return { name: StringCtor(value.name), message: StringCtor(value.message) };
-    }
-    return value;
-  }
+  // An Error crosses as its name and message; everything else as JSON. A `toJSON` on
+  // Error.prototype does this without a replacer function, which would run for every value.
+  defineProperty(ErrorCtor.prototype, 'toJSON', {
+    value: function toJSON() { return { name: StringCtor(this.name), message: StringCtor(this.message) }; },
+    writable: true,
+    enumerable: false,
+    configurable: true,
+  });
 
   function encode(value) {
-    const text = stringify(value, replacer);
+    const text = stringify(value);
     return text === undefined ? 'null' : text;
   }
 
