@@ -196,21 +196,32 @@ async function bench() {
 
 function worker() {
   const { code, tools, prelude, maxCalls } = workerData;
+  const context = vm.createContext({});
+  // Promises and errors are made in the context's realm, so `instanceof` holds in the code.
+  const capability = vm.runInContext(
+    '(() => { let resolve, reject; const promise = new Promise((a, b) => { resolve = a; reject = b; }); return [promise, resolve, reject]; })',
+    context,
+  );
+  const makeError = vm.runInContext('(message) => new Error(message)', context);
+  const parse = vm.runInContext('JSON.parse', context);
+  const pending = new Map();
   let calls = 0;
   const host = {
     call(name, json, problem) {
       if (calls >= maxCalls) {
         parentPort.postMessage({ type: 'limit' });
-        throw new Error('call limit reached');
+        throw makeError('call limit reached');
       }
       const call = calls++;
+      const [promise, resolve, reject] = capability();
       if (problem !== '') {
         // The arguments never left the context: fail the call here.
-        queueMicrotask(() => hooks.settle(call, false, problem));
+        reject(makeError(problem));
       } else {
+        pending.set(call, { resolve, reject });
         parentPort.postMessage({ type: 'call', call, name, json });
       }
-      return call;
+      return promise;
     },
     log(text) {
       parentPort.postMessage({ type: 'log', text });
@@ -219,11 +230,14 @@ function worker() {
       parentPort.postMessage({ type: 'done', kind, text });
     },
   };
-  const context = vm.createContext({});
   const install = vm.runInContext(prelude, context, { filename: 'prelude.js' });
   const hooks = install(host, tools);
   parentPort.on('message', (message) => {
-    hooks.settle(message.call, message.ok, message.payload);
+    const entry = pending.get(message.call);
+    if (entry === undefined) return;
+    pending.delete(message.call);
+    if (message.ok) entry.resolve(parse(message.payload));
+    else entry.reject(makeError(message.payload));
   });
   const syntax = hooks.start(code);
   if (syntax !== undefined) parentPort.postMessage({ type: 'done', kind: 3, text: syntax });

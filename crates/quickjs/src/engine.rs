@@ -18,7 +18,7 @@ use std::time::Instant;
 use codemode_interpreter::{LogBuffer, StopReason};
 use rquickjs::context::intrinsic;
 use rquickjs::module::WriteOptions;
-use rquickjs::{Context, Ctx, Exception, Function, Module, Object, Persistent, Runtime};
+use rquickjs::{Context, Ctx, Exception, Function, Module, Object, Persistent, Promise, Runtime};
 use tokio_util::sync::CancellationToken;
 
 use crate::Error;
@@ -124,7 +124,7 @@ impl Flags {
 
 /// A call the code made, not yet seen by the run loop.
 pub(crate) struct NewCall {
-    /// The id the prelude settles it by.
+    /// Its index among the run's calls, which also finds its promise.
     pub(crate) id: u32,
     /// The tool's name.
     pub(crate) name: String,
@@ -147,10 +147,15 @@ pub(crate) enum Done {
 /// What the code asked of the host since the loop last looked.
 pub(crate) struct HostState {
     pub(crate) new_calls: Vec<NewCall>,
+    /// The resolving functions of each call's promise, by call id, until it settles.
+    resolvers: Vec<Option<Resolvers>>,
     pub(crate) calls_made: usize,
     pub(crate) logs: LogBuffer,
     pub(crate) done: Option<Done>,
 }
+
+/// A call's promise's `resolve` and `reject`.
+type Resolvers = (Persistent<Function<'static>>, Persistent<Function<'static>>);
 
 /// Limits the engine applies itself.
 pub(crate) struct EngineLimits {
@@ -172,9 +177,8 @@ pub(crate) enum Launch {
 
 /// A run's runtime and context.
 pub(crate) struct Engine {
-    // Fields drop in order: the prelude's handle must go before the context, the context before
-    // the runtime.
-    settle: Option<Persistent<Function<'static>>>,
+    // Fields drop in order: the context before the runtime. The handles in `state` are cleared
+    // first, in `Drop`.
     context: Context,
     _runtime: Runtime,
     pub(crate) state: Rc<RefCell<HostState>>,
@@ -205,12 +209,12 @@ impl Engine {
         let context = Context::custom::<Intrinsics>(&runtime).map_err(Error::Engine)?;
         let state = Rc::new(RefCell::new(HostState {
             new_calls: Vec::new(),
+            resolvers: Vec::new(),
             calls_made: 0,
             logs: LogBuffer::new(limits.max_log_chars),
             done: None,
         }));
         let mut engine = Engine {
-            settle: None,
             context,
             _runtime: runtime,
             state,
@@ -232,8 +236,9 @@ impl Engine {
             Ok(bytecode) => bytecode,
             Err(e) => return Launch::Failed(e),
         };
-        let outcome = self.context.with(
-            |ctx| -> rquickjs::Result<(Persistent<Function<'static>>, Option<String>)> {
+        let outcome = self
+            .context
+            .with(|ctx| -> rquickjs::Result<Option<String>> {
                 let host = host_object(&ctx, &state, &flags, max_calls)?;
                 // SAFETY: `bytecode` was written by `Module::write` of this same QuickJS build, in
                 // this process, from the constant `PRELUDE`; it lives for the whole process.
@@ -242,20 +247,11 @@ impl Engine {
                 let prelude: Function = module.get("default")?;
                 let hooks: Object = prelude.call((host, names.to_vec()))?;
                 let start: Function = hooks.get("start")?;
-                let settle: Function = hooks.get("settle")?;
-                let settle = Persistent::save(&ctx, settle);
-                let syntax: Option<String> = start.call((code,))?;
-                Ok((settle, syntax))
-            },
-        );
+                start.call((code,))
+            });
         match outcome {
-            Ok((settle, syntax)) => {
-                self.settle = Some(settle);
-                match syntax {
-                    Some(message) => Launch::Syntax(message),
-                    None => Launch::Started,
-                }
-            }
+            Ok(Some(message)) => Launch::Syntax(message),
+            Ok(None) => Launch::Started,
             Err(e) => {
                 let detail = self.context.with(|ctx| describe(&ctx, e));
                 Launch::Failed(Error::Prelude(detail))
@@ -266,25 +262,41 @@ impl Engine {
     /// Hands `settled` calls back to the code (each `(id, Ok(json) | Err(message))`) and runs
     /// promise jobs until none is left or the run must stop.
     pub(crate) fn pump(&mut self, settled: &mut Vec<(u32, Result<String, String>)>, flags: &Flags) {
-        let settle = self.settle.clone();
+        let state = &self.state;
         self.context.with(|ctx| {
-            if let Some(settle) = settle.and_then(|s| s.restore(&ctx).ok()) {
-                for (id, outcome) in settled.drain(..) {
-                    if flags.reason().is_some() {
-                        break;
-                    }
-                    let result: rquickjs::Result<()> = match outcome {
-                        Ok(json) => settle.call((id, true, json)),
-                        Err(message) => settle.call((id, false, message)),
-                    };
-                    if result.is_err() {
-                        let _ = ctx.catch();
-                    }
+            for (id, outcome) in settled.drain(..) {
+                if flags.reason().is_some() {
+                    break;
+                }
+                let resolvers = state
+                    .borrow_mut()
+                    .resolvers
+                    .get_mut(id as usize)
+                    .and_then(Option::take);
+                let Some((resolve, reject)) = resolvers else {
+                    continue;
+                };
+                let result = match outcome {
+                    Ok(json) => ctx
+                        .json_parse(json)
+                        .and_then(|value| resolve.restore(&ctx)?.call::<_, ()>((value,))),
+                    Err(message) => Exception::from_message(ctx.clone(), &message)
+                        .and_then(|error| reject.restore(&ctx)?.call::<_, ()>((error,))),
+                };
+                if result.is_err() {
+                    let _ = ctx.catch();
                 }
             }
             settled.clear();
             while flags.reason().is_none() && ctx.execute_pending_job() {}
         });
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // The promise handles point into the runtime: release them while it is alive.
+        self.state.borrow_mut().resolvers.clear();
     }
 }
 
@@ -301,25 +313,28 @@ fn host_object<'js>(
     let call_flags = flags.clone();
     let call = Function::new(
         ctx.clone(),
-        move |ctx: Ctx<'js>,
-              name: String,
-              json: String,
-              problem: String|
-              -> rquickjs::Result<u32> {
+        move |ctx: Ctx<'js>, name: String, json: String, problem: String| {
             let mut state = call_state.borrow_mut();
             if state.calls_made >= max_calls {
                 call_flags.stop(StopReason::CallLimit);
                 return Err(Exception::throw_internal(&ctx, "call limit reached"));
             }
+            let (promise, resolve, reject): (Promise<'js>, Function<'js>, Function<'js>) =
+                ctx.promise()?;
             let id = u32::try_from(state.calls_made).unwrap_or(u32::MAX);
             state.calls_made += 1;
+            let resolvers = (
+                Persistent::save(&ctx, resolve),
+                Persistent::save(&ctx, reject),
+            );
+            state.resolvers.push(Some(resolvers));
             state.new_calls.push(NewCall {
                 id,
                 name,
                 json,
                 problem,
             });
-            Ok(id)
+            Ok(promise)
         },
     )?;
     host.set("call", call)?;

@@ -2,7 +2,7 @@
 // `tools` and `console` and returns the hooks the host drives the run with. It captures every
 // built-in it uses first, so code that overwrites `JSON`, `Promise.prototype.then` or
 // `Object.prototype` changes nothing here. `host` holds the native functions:
-//   host.call(name, argsJson, argsError) -> call id   (records the call; throws past the call limit)
+//   host.call(name, argsJson, argsError) -> promise   (records the call; throws past the call limit)
 //   host.log(text)                                      (appends one log entry)
 //   host.done(kind, text)                               (0: value JSON, 1: threw, 2: invalid value)
 (function (host, names) {
@@ -12,7 +12,6 @@
   const apply = Reflect.apply;
   const ErrorCtor = Error;
   const StringCtor = String;
-  const PromiseCtor = Promise;
   const then = Promise.prototype.then;
   const create = Object.create;
   const defineProperty = Object.defineProperty;
@@ -26,7 +25,6 @@
 
   const known = create(null);
   for (let i = 0; i < names.length; i++) known[names[i]] = true;
-  const pending = create(null);
 
   // An Error crosses as its name and message; everything else as JSON. A `toJSON` on
   // Error.prototype does this without a replacer function, which would run for every value.
@@ -68,10 +66,7 @@
     } catch (e) {
       problem = 'the arguments cannot cross as JSON: ' + message(e);
     }
-    const id = hostCall(clean(name), json === undefined ? '' : json, problem === undefined ? '' : clean(problem));
-    return new PromiseCtor(function (resolve, reject) {
-      pending[id] = { resolve: resolve, reject: reject };
-    });
+    return hostCall(clean(name), json === undefined ? '' : json, problem === undefined ? '' : clean(problem));
   }
 
   const functions = create(null);
@@ -132,14 +127,6 @@
   defineProperty(globalThis, 'console', { value: console, writable: true, configurable: true });
   defineProperty(globalThis, 'tools', { value: tools, writable: false, configurable: false });
 
-  function settle(id, ok, payload) {
-    const entry = pending[id];
-    if (entry === undefined) return;
-    pending[id] = undefined;
-    if (ok) entry.resolve(parse(payload));
-    else entry.reject(new ErrorCtor(payload));
-  }
-
   function fulfilled(value) {
     let text;
     try {
@@ -167,5 +154,5 @@
     return undefined;
   }
 
-  return { start: start, settle: settle };
+  return { start: start };
 })
