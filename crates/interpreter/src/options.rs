@@ -6,9 +6,15 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use std::panic::{self, AssertUnwindSafe};
+
+use futures::FutureExt;
 use futures::future::BoxFuture;
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
+
+/// The message of a call whose tool panicked.
+const TOOL_PANICKED: &str = "the tool panicked";
 
 /// What a tool's future resolves to.
 pub type ToolFuture = BoxFuture<'static, Result<Value, ToolError>>;
@@ -60,9 +66,17 @@ impl Tool {
         Self(Arc::new(move |args| Box::pin(f(args))))
     }
 
-    /// Starts one call.
+    /// Starts one call. A tool that panics (when called or while running) fails the call with
+    /// "the tool panicked" instead of unwinding into the interpreter.
     pub fn call(&self, args: Value) -> ToolFuture {
-        (self.0)(args)
+        match panic::catch_unwind(AssertUnwindSafe(|| (self.0)(args))) {
+            Ok(future) => Box::pin(
+                AssertUnwindSafe(future)
+                    .catch_unwind()
+                    .map(|outcome| outcome.unwrap_or_else(|_| Err(ToolError::new(TOOL_PANICKED)))),
+            ),
+            Err(_) => Box::pin(std::future::ready(Err(ToolError::new(TOOL_PANICKED)))),
+        }
     }
 }
 

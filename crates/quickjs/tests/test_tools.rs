@@ -117,3 +117,22 @@ async fn a_detached_tool_function_still_calls_its_tool() {
         json!([{"n": 1}, {"n": 2}]),
     );
 }
+
+#[tokio::test]
+async fn a_tool_that_panics_fails_its_call_and_the_run_goes_on() {
+    let options = RunOptions::default()
+        .with_tool("boom", Tool::new(|_| async move { panic!("tool bug") }))
+        .with_tool(
+            "sync_boom",
+            Tool::new(
+                |_| -> std::future::Ready<Result<serde_json::Value, ToolError>> {
+                    panic!("early bug")
+                },
+            ),
+        );
+    let code = "const out = []; for (const t of ['boom', 'sync_boom']) { \
+                try { await tools[t]({}) } catch (e) { out.push(e.message) } } return out";
+    let result = run_with(&QuickJs::default(), code, options).await;
+    assert_returned(&result, json!(["the tool panicked", "the tool panicked"]));
+    assert!(result.calls.iter().all(|c| c.ok == Some(false)));
+}

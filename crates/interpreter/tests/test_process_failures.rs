@@ -1,0 +1,89 @@
+//! A process interpreter that dies, hangs, breaks the protocol or cannot start fails its runs with
+//! a typed reason, within a bounded time, and a dead process is replaced on the next run.
+
+use std::time::{Duration, Instant};
+
+use codemode_interpreter::{Interpreter, ProcessInterpreter, RunOptions, RunResult, StopReason};
+use serde_json::json;
+
+const BOUND: Duration = Duration::from_secs(20);
+
+async fn run(interpreter: &ProcessInterpreter, code: &str, options: RunOptions) -> RunResult {
+    tokio::time::timeout(BOUND, interpreter.run(code, options))
+        .await
+        .expect("the run came back within the bound")
+}
+
+/// A child that exits on its first start, and answers every run with the code's length after.
+const ONCE_DEAD: &str = r#"
+const fs = require('fs');
+const marker = process.argv[1];
+if (!fs.existsSync(marker)) { fs.writeFileSync(marker, ''); process.exit(1); }
+require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.type === 'run') {
+    console.log(JSON.stringify({ type: 'done', id: m.id, result: { ok: true, value: m.code.length, logs: [] } }));
+  }
+});
+"#;
+
+#[tokio::test]
+async fn a_process_that_exits_fails_the_run_and_the_next_run_starts_a_new_one() {
+    let marker = std::env::temp_dir().join(format!("codemode-once-dead-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let interpreter = ProcessInterpreter::new(vec![
+        "node".into(),
+        "-e".into(),
+        ONCE_DEAD.into(),
+        marker.display().to_string(),
+    ]);
+    let first = run(&interpreter, "return 1", RunOptions::default()).await;
+    assert_eq!(first.reason, Some(StopReason::Internal), "{first:?}");
+    let second = run(&interpreter, "return 12", RunOptions::default()).await;
+    assert_eq!(second.value, Some(json!(9)), "{second:?}");
+    let _ = std::fs::remove_file(&marker);
+}
+
+#[tokio::test]
+async fn a_process_that_never_answers_is_timed_out_by_the_host() {
+    let interpreter =
+        ProcessInterpreter::new(vec!["sh".into(), "-c".into(), "cat > /dev/null".into()])
+            .with_grace(Duration::from_millis(100));
+    let started = Instant::now();
+    let options = RunOptions::default().with_timeout(Duration::from_millis(200));
+    let result = run(&interpreter, "while (true) {}", options).await;
+    assert_eq!(result.reason, Some(StopReason::Timeout), "{result:?}");
+    assert!(result.timed_out);
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[tokio::test]
+async fn a_process_that_breaks_the_protocol_fails_the_run() {
+    let interpreter = ProcessInterpreter::new(vec![
+        "sh".into(),
+        "-c".into(),
+        "read line; echo not-json; cat > /dev/null".into(),
+    ]);
+    let result = run(&interpreter, "return 1", RunOptions::default()).await;
+    assert_eq!(result.reason, Some(StopReason::Internal), "{result:?}");
+    assert!(result.error.unwrap_or_default().contains("invalid message"));
+}
+
+#[tokio::test]
+async fn a_command_that_cannot_start_is_an_internal_failure() {
+    let interpreter = ProcessInterpreter::new(vec!["/nonexistent/interpreter".into()]);
+    let result = run(&interpreter, "return 1", RunOptions::default()).await;
+    assert_eq!(result.reason, Some(StopReason::Internal));
+    assert!(result.error.unwrap_or_default().contains("cannot start"));
+}
+
+#[tokio::test]
+async fn an_empty_command_is_an_internal_failure() {
+    let result = run(
+        &ProcessInterpreter::new(Vec::new()),
+        "return 1",
+        RunOptions::default(),
+    )
+    .await;
+    assert_eq!(result.reason, Some(StopReason::Internal));
+}
