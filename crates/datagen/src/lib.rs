@@ -1,0 +1,357 @@
+//! Seeded generator of labeled records for training and testing the planner.
+//!
+//! [`generate`] writes `count` examples for a seed and a [`Split`]. Each [`Example`] is one record
+//! the planner would read (`instruction`, `tools`), the answer it should give (`expected`: a plan
+//! in canonical form, or `{"diagnostic": true}`), and [`Meta`] labels: the template family, the
+//! class of a negative, and per-token spans that say which token is a tool mention, a value, an
+//! argument name, a projected field or the row limit. The same seed, count and split always give
+//! byte-identical output.
+//!
+//! ```
+//! use codemode_datagen::{generate, Split};
+//! let examples = generate(7, 3, Split::Train);
+//! assert_eq!(examples.len(), 3);
+//! assert_eq!(examples, generate(7, 3, Split::Train));
+//! let line = examples[0].to_json_line();
+//! assert!(line.starts_with("{\"instruction\":"));
+//! ```
+#![deny(missing_docs)]
+
+mod catalog;
+mod negative;
+mod render;
+mod text;
+mod values;
+mod vocab;
+
+use codemode_plan::{Plan, json};
+use rand::{RngExt, SeedableRng, rngs::ChaCha8Rng};
+use serde::Serialize;
+use serde_json::Value;
+
+/// Which part of the data an example belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Split {
+    /// Training data: the training halves of every vocabulary and the shared template families.
+    Train,
+    /// Held-out test data: the test halves of every vocabulary, and the test-only families too.
+    Test,
+}
+
+impl Split {
+    /// Reads `train` or `test`.
+    pub fn parse(name: &str) -> Option<Split> {
+        match name {
+            "train" => Some(Split::Train),
+            "test" => Some(Split::Test),
+            _ => None,
+        }
+    }
+
+    fn salt(self) -> u64 {
+        match self {
+            Split::Train => 0x7472_6169_6e00_0001,
+            Split::Test => 0x7465_7374_0000_0002,
+        }
+    }
+}
+
+/// What an example's answer should be.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expected {
+    /// This plan, exactly.
+    Plan(Plan),
+    /// Any diagnostic.
+    Diagnostic,
+}
+
+impl Serialize for Expected {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Expected::Plan(plan) => plan.serialize(serializer),
+            Expected::Diagnostic => {
+                use serde::ser::SerializeMap;
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("diagnostic", &true)?;
+                map.end()
+            }
+        }
+    }
+}
+
+/// The role of a labeled token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// A tool mention that starts a call.
+    Tool,
+    /// A value of one argument of one call.
+    Value,
+    /// A word (or JSON key string) that names the argument of a value.
+    Argname,
+    /// A projected field.
+    Field,
+    /// The row limit.
+    Limit,
+}
+
+/// One labeled token: a byte range of the instruction that is exactly one lexer token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+    /// What the token is.
+    pub role: Role,
+    /// The call (1-based) of a tool, value or argument name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call: Option<usize>,
+    /// The argument of a value or argument name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arg: Option<String>,
+}
+
+/// Why an example should be diagnosed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unsupported {
+    /// "if … then …", "unless".
+    Condition,
+    /// "for each", "every user in".
+    Loop,
+    /// One call uses another's result.
+    Dependency,
+    /// Retries.
+    Retry,
+    /// More than three calls.
+    TooManyCalls,
+    /// Serial and parallel groups mixed.
+    MixedSchedule,
+    /// Sorting rows.
+    Sort,
+    /// Filtering rows.
+    Filter,
+    /// Counting, summing, averaging.
+    Aggregate,
+    /// Rows other than the first N.
+    OtherRows,
+    /// The record itself breaks a frontend rule.
+    Record,
+    /// The plan the instruction asks for breaks a catalog rule.
+    Checker,
+}
+
+impl Unsupported {
+    /// Every class, in a fixed order.
+    pub const ALL: [Unsupported; 12] = [
+        Unsupported::Condition,
+        Unsupported::Loop,
+        Unsupported::Dependency,
+        Unsupported::Retry,
+        Unsupported::TooManyCalls,
+        Unsupported::MixedSchedule,
+        Unsupported::Sort,
+        Unsupported::Filter,
+        Unsupported::Aggregate,
+        Unsupported::OtherRows,
+        Unsupported::Record,
+        Unsupported::Checker,
+    ];
+
+    /// The class's name in `meta.unsupported`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unsupported::Condition => "condition",
+            Unsupported::Loop => "loop",
+            Unsupported::Dependency => "dependency",
+            Unsupported::Retry => "retry",
+            Unsupported::TooManyCalls => "too_many_calls",
+            Unsupported::MixedSchedule => "mixed_schedule",
+            Unsupported::Sort => "sort",
+            Unsupported::Filter => "filter",
+            Unsupported::Aggregate => "aggregate",
+            Unsupported::OtherRows => "other_rows",
+            Unsupported::Record => "record",
+            Unsupported::Checker => "checker",
+        }
+    }
+}
+
+/// Labels beside the answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Meta {
+    /// The template family that wrote the instruction.
+    pub template: String,
+    /// The split.
+    pub split: Split,
+    /// Why the example is a negative, or `None` for a plan.
+    pub unsupported: Option<Unsupported>,
+    /// Labeled tokens, in instruction order.
+    pub spans: Vec<Span>,
+}
+
+/// One labeled record.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Example {
+    /// The instruction.
+    pub instruction: String,
+    /// The catalog, as the record's JSON array (a frontend negative may break its rules).
+    pub tools: Value,
+    /// The answer.
+    pub expected: Expected,
+    /// The labels.
+    pub meta: Meta,
+    /// For a checker negative, the plan the instruction asks for, which the checker refuses.
+    #[serde(skip)]
+    pub refused_plan: Option<Plan>,
+}
+
+impl Example {
+    /// The example as one JSON line (no line break), U+2028/U+2029 and lone surrogates escaped.
+    pub fn to_json_line(&self) -> String {
+        json::to_string(self)
+    }
+
+    /// The planner record alone: `{"instruction": ..., "tools": [...]}`.
+    pub fn record(&self) -> Value {
+        serde_json::json!({ "instruction": self.instruction, "tools": self.tools })
+    }
+}
+
+/// The random source of one example, with the split it draws names from.
+pub(crate) struct Gen {
+    rng: ChaCha8Rng,
+    pub(crate) split: Split,
+}
+
+impl Gen {
+    fn new(seed: u64, split: Split) -> Gen {
+        Gen {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            split,
+        }
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        self.rng.random_range(0..n.max(1))
+    }
+
+    /// A number in `lo..hi` (`hi` > `lo`).
+    pub(crate) fn range(&mut self, lo: usize, hi: usize) -> usize {
+        self.rng.random_range(lo..hi.max(lo + 1))
+    }
+
+    /// True with probability `p`.
+    pub(crate) fn chance(&mut self, p: f64) -> bool {
+        self.rng.random_bool(p.clamp(0.0, 1.0))
+    }
+
+    /// One item of a non-empty slice.
+    pub(crate) fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+
+    /// One phrase of a non-empty list.
+    pub(crate) fn pw<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+
+    /// An index drawn with the given weights.
+    pub(crate) fn weighted(&mut self, weights: &[u32]) -> usize {
+        let total: u32 = weights.iter().sum();
+        let mut roll = self.rng.random_range(0..total.max(1));
+        for (i, w) in weights.iter().enumerate() {
+            if roll < *w {
+                return i;
+            }
+            roll -= w;
+        }
+        weights.len().saturating_sub(1)
+    }
+
+    /// Shuffles a slice in place.
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+
+    /// A one-of-two choice between a shared pool and its test-only extension.
+    pub(crate) fn phrase<'a>(&mut self, shared: &[&'a str], test_only: &[&'a str]) -> &'a str {
+        if self.split == Split::Test && !test_only.is_empty() && self.chance(0.35) {
+            self.pw(test_only)
+        } else {
+            self.pw(shared)
+        }
+    }
+}
+
+/// A stable 64-bit mix (SplitMix64's finaliser).
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The share of examples that are negatives, in percent.
+const NEGATIVE_PERCENT: usize = 27;
+
+/// Example number `index` of the stream for `seed` and `split`.
+pub fn example(seed: u64, index: u64, split: Split) -> Example {
+    let base = mix(mix(seed ^ split.salt()) ^ index);
+    for attempt in 0..64u64 {
+        let mut g = Gen::new(
+            mix(base ^ attempt.wrapping_mul(0xA24B_AED4_963E_E407)),
+            split,
+        );
+        let made = if g.below(100) < NEGATIVE_PERCENT {
+            negative::make(&mut g)
+        } else {
+            render::positive(&mut g)
+        };
+        if let Some(example) = made
+            && fits(&example)
+        {
+            return example;
+        }
+    }
+    // Unreachable in practice: a short positive always fits.
+    let mut g = Gen::new(base, split);
+    render::minimal(&mut g)
+}
+
+/// Whether the instruction keeps the token limit (frontend negatives that break it on purpose and
+/// instructions that do not lex are judged by the negative that made them).
+fn fits(example: &Example) -> bool {
+    if example.meta.unsupported == Some(Unsupported::Record) {
+        return true;
+    }
+    codemode_plan::lexer::lex_limited(&example.instruction).is_ok()
+}
+
+/// `count` examples for `seed` and `split`, always the same for the same arguments.
+pub fn generate(seed: u64, count: usize, split: Split) -> Vec<Example> {
+    (0..count as u64)
+        .map(|index| example(seed, index, split))
+        .collect()
+}
+
+/// Writes `count` examples as JSON lines to `out`.
+pub fn write_jsonl<W: std::io::Write>(
+    out: &mut W,
+    seed: u64,
+    count: usize,
+    split: Split,
+) -> std::io::Result<()> {
+    for index in 0..count as u64 {
+        let line = example(seed, index, split).to_json_line();
+        out.write_all(line.as_bytes())?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}

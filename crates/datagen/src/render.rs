@@ -1,0 +1,1840 @@
+//! Positive examples: a plan drawn at random, then written in English by one template family.
+//!
+//! A family fixes the frame of the sentence (imperative, call syntax, JSON arguments, arguments
+//! first, one tool named for several calls, numbered steps, chatty, terse, with a decoy tool; and,
+//! for the test split only, questions, bullet lists and labeled forms). Inside the frame every
+//! choice is drawn independently: verbs, argument styles, joiners, cue words and where they stand,
+//! output and projection phrases, filler, punctuation and the casing of the prose.
+
+use codemode_plan::{Call, Mode, Output, OutputKind, Plan, ReturnKind};
+use serde_json::{Map, Number, Value};
+
+use crate::catalog::{self, Spec};
+use crate::text::{Case, Text};
+use crate::values::{self, Lit};
+use crate::vocab::{self, Kind};
+use crate::{Example, Expected, Gen, Meta, Split, Unsupported};
+
+/// One call as it will be written.
+#[derive(Debug, Clone)]
+pub(crate) struct DCall {
+    pub(crate) tool: String,
+    pub(crate) args: Vec<(String, Lit)>,
+}
+
+/// Which schedule cue the instruction carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sched {
+    /// No word about it: serial by default.
+    Default,
+    /// An explicit sequence cue.
+    Serial,
+    /// An explicit concurrency cue.
+    Parallel,
+}
+
+/// A plan before it is written: the calls and the cues that decide the rest.
+#[derive(Debug, Clone)]
+pub(crate) struct Draft {
+    pub(crate) calls: Vec<DCall>,
+    pub(crate) sched: Sched,
+    pub(crate) out: Option<OutputKind>,
+    pub(crate) fields: Vec<String>,
+    pub(crate) limit: Option<String>,
+}
+
+impl Draft {
+    /// The canonical plan.
+    pub(crate) fn plan(&self) -> Plan {
+        let n = self.calls.len();
+        let mode = match (n, self.sched) {
+            (1, _) => Mode::Single,
+            (_, Sched::Parallel) => Mode::Parallel,
+            _ => Mode::Serial,
+        };
+        let kind = self.out.unwrap_or(if n == 1 {
+            OutputKind::Last
+        } else {
+            OutputKind::All
+        });
+        let limit = self.limit.as_deref().and_then(|l| match Lit::parse(l) {
+            Some(Lit {
+                value: Value::Number(n),
+                ..
+            }) => Some(n),
+            _ => None,
+        });
+        Plan {
+            mode,
+            calls: self
+                .calls
+                .iter()
+                .map(|c| {
+                    let mut args = Map::new();
+                    for (name, lit) in &c.args {
+                        args.insert(name.clone(), lit.value.clone());
+                    }
+                    Call {
+                        tool: c.tool.clone(),
+                        args,
+                    }
+                })
+                .collect(),
+            output: Output {
+                kind,
+                fields: (!self.fields.is_empty()).then(|| self.fields.clone()),
+                limit: limit.map(|n: Number| n),
+            },
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word pools shared by every family.
+
+const VERBS: &[&str] = &[
+    "call",
+    "use",
+    "run",
+    "invoke",
+    "fetch",
+    "get me",
+    "look up",
+    "hit",
+    "query",
+    "trigger",
+    "execute",
+    "fire off",
+    "please call",
+    "please run",
+    "go ahead and call",
+    "I need you to call",
+    "can you run",
+    "kick off",
+    "check",
+    "try",
+    "grab",
+    "make a call to",
+    "call out to",
+    "launch",
+    "do",
+    "ask",
+    "pull from",
+    "request",
+];
+const VERBS_TEST: &[&str] = &[
+    "dispatch",
+    "perform",
+    "fire up",
+    "poke",
+    "consult",
+    "have a go at",
+    "spin up",
+    "reach out to",
+];
+
+const TOOL_WORDS: &[&str] = &["tool", "endpoint", "function", "API", "action", "command"];
+
+const SERIAL_JOIN: &[&str] = &[
+    ", then",
+    "; then",
+    ", and then",
+    ". Then",
+    ", after that",
+    ". After that,",
+    ", followed by",
+    "; next,",
+    ". Next,",
+    ". Once that's done,",
+    ", and once that's done,",
+    ", and afterwards",
+    " and then",
+    " then",
+    ". When that finishes,",
+    " — then",
+];
+const SERIAL_JOIN_TEST: &[&str] = &[". Subsequently,", ", and after it completes,"];
+
+const NEUTRAL_JOIN: &[&str] = &[
+    " and",
+    ",",
+    ";",
+    ". Also",
+    ", and also",
+    ", plus",
+    ". And",
+    " as well as",
+    ", and",
+    " &",
+];
+
+const PARALLEL_JOIN: &[&str] = &[
+    ", and at the same time",
+    ", and in the meantime",
+    " while also",
+    ", and simultaneously",
+    " alongside",
+    ", concurrently with",
+];
+
+const SERIAL_PRE: &[&str] = &[
+    "One after another:",
+    "In order:",
+    "Sequentially,",
+    "One at a time,",
+    "In sequence:",
+    "Step by step,",
+    "Do these in order:",
+    "Not in parallel — one at a time:",
+    "Don't run these concurrently:",
+];
+const SERIAL_PRE_TEST: &[&str] = &["Serially:", "Strictly in sequence,"];
+
+const SERIAL_POST: &[&str] = &[
+    ", one after another",
+    ", in that order",
+    " sequentially",
+    ", one at a time",
+    " in sequence",
+    " — not in parallel, one at a time",
+    ". Don't run them concurrently",
+    ". Do not run them in parallel",
+    ", strictly in order",
+    ". No need to run them at the same time",
+    ", sequentially, not simultaneously",
+    ". Wait for each to finish before the next",
+    ". Please don't do them at once",
+];
+const SERIAL_POST_TEST: &[&str] = &[
+    ", each waiting for the previous one",
+    ". Keep them strictly sequential",
+];
+
+const PARALLEL_PRE: &[&str] = &[
+    "In parallel,",
+    "At the same time,",
+    "Concurrently,",
+    "Simultaneously,",
+    "All at once,",
+    "In one parallel batch,",
+    "Side by side,",
+    "Run together:",
+    "In parallel:",
+    "Fire these off at once:",
+    "Without waiting for each other,",
+];
+const PARALLEL_PRE_TEST: &[&str] = &["In tandem,", "Parallelize this:"];
+
+const PARALLEL_POST: &[&str] = &[
+    " in parallel",
+    " at the same time",
+    " concurrently",
+    " simultaneously",
+    ", all at once",
+    " side by side",
+    " in one parallel batch",
+    ". Run them together",
+    ". Do them in parallel",
+    ", no need to wait between them",
+    ". Don't wait for one before starting the next",
+    ", in parallel please",
+    " all at the same time",
+    ". They can run concurrently",
+    ". There's no need to do them in order",
+];
+const PARALLEL_POST_TEST: &[&str] = &[" in tandem", ". Launch them together"];
+
+const OUT_ALL: &[&str] = &[
+    "return everything",
+    "give me all results",
+    "return all the results",
+    "give me each result",
+    "return each result",
+    "I want every result back",
+    "send back all of them",
+    "show me all outputs",
+    "collect all results",
+    "keep all the results",
+    "return all of it",
+];
+const OUT_ALL_TEST: &[&str] = &["hand me the full set of results", "report every outcome"];
+const OUT_LAST: &[&str] = &[
+    "return only the last result",
+    "just give me the final result",
+    "I only need the result of the last call",
+    "only the last one matters",
+    "return just what the final call returns",
+    "keep only the last call's result",
+    "just the result of the last call",
+    "give me only the final output",
+    "only return the last result",
+    "I just want the last result",
+    "the last result is enough",
+];
+const OUT_LAST_TEST: &[&str] = &[
+    "the final output is enough",
+    "discard everything but the last result",
+];
+
+const POLITE: &[&str] = &[
+    "could you please",
+    "would you mind",
+    "I'd like you to",
+    "when you get a chance,",
+    "if possible,",
+    "if you can,",
+    "please",
+    "kindly",
+    "I was hoping you could",
+    "if it's not too much trouble,",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Small writers.
+
+/// Writes a piece that may start with punctuation: glued when it does, spaced otherwise.
+pub(crate) fn piece(t: &mut Text, s: &str) {
+    if s.starts_with([',', ';', '.', ':', '!', '?', ')']) {
+        let (head, rest) = s.split_at(1);
+        t.p(head);
+        t.w(rest.trim_start());
+    } else {
+        t.w(s.trim_start());
+    }
+}
+
+pub(crate) fn verb(g: &mut Gen, t: &mut Text) {
+    let v = g.phrase(VERBS, VERBS_TEST);
+    t.w(v);
+}
+
+/// A tool mention that starts `call`, maybe with "the" before and "tool" after.
+pub(crate) fn mention(g: &mut Gen, t: &mut Text, name: &str, call: usize) {
+    let the = g.chance(0.12);
+    if the {
+        t.w("the");
+    }
+    let ticks = g.chance(0.3);
+    t.tool(name, call, ticks);
+    if the || g.chance(0.06) {
+        let w = *g.pick(TOOL_WORDS);
+        t.w(w);
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Plain,
+    Colon,
+    Equals,
+    SetTo,
+    WhereIs,
+    As,
+    Of,
+    For,
+    Possessive,
+    EqualTo,
+}
+
+fn style(g: &mut Gen) -> Style {
+    match g.weighted(&[26, 14, 9, 9, 8, 8, 5, 6, 5, 4]) {
+        0 => Style::Plain,
+        1 => Style::Colon,
+        2 => Style::Equals,
+        3 => Style::SetTo,
+        4 => Style::WhereIs,
+        5 => Style::As,
+        6 => Style::Of,
+        7 => Style::For,
+        8 => Style::Possessive,
+        _ => Style::EqualTo,
+    }
+}
+
+fn one_arg(g: &mut Gen, t: &mut Text, st: Style, first: bool, call: usize, name: &str, lit: &Lit) {
+    match st {
+        Style::Plain | Style::Colon | Style::Equals => {
+            if first {
+                let intro = g.pw(&[
+                    "with", "for", "using", "", ":", "passing", "given", "—", "with the",
+                ]);
+                piece(t, intro);
+            }
+            t.argname(name, call, false);
+            match st {
+                Style::Colon => {
+                    t.p(":");
+                }
+                Style::Equals => {
+                    if g.chance(0.5) {
+                        t.p("=");
+                        t.tight();
+                    } else {
+                        t.w("=");
+                    }
+                }
+                _ => {}
+            }
+            t.value(lit, call, name);
+        }
+        Style::SetTo => {
+            let (pre, mid) = if first {
+                *g.pick(&[
+                    ("with", "set to"),
+                    ("setting", "to"),
+                    ("with", "set as"),
+                    ("and set", "to"),
+                ])
+            } else {
+                *g.pick(&[("", "set to"), ("", "to"), ("set", "to")])
+            };
+            t.w(pre);
+            t.argname(name, call, false);
+            t.w(mid);
+            t.value(lit, call, name);
+        }
+        Style::WhereIs => {
+            let pre = if first {
+                g.pw(&["where the", "where", "whose", "such that the"])
+            } else {
+                g.pw(&["the", "", "where the"])
+            };
+            t.w(pre);
+            t.argname(name, call, false);
+            t.w(g.pw(&["is", "is", "equals", "should be"]));
+            t.value(lit, call, name);
+        }
+        Style::As => {
+            if first {
+                let pre = g.pw(&["passing", "with", "using", "", "giving it"]);
+                t.w(pre);
+            }
+            t.value(lit, call, name);
+            t.w(g.pw(&["as the", "as", "as its"]));
+            t.argname(name, call, false);
+        }
+        Style::Of => {
+            if first {
+                t.w("with");
+            }
+            t.w(g.pw(&["a", "an", "the"]));
+            t.argname(name, call, false);
+            t.w("of");
+            t.value(lit, call, name);
+        }
+        Style::For => {
+            if first {
+                let pre = g.pw(&["using", "with", "and use", "putting"]);
+                t.w(pre);
+            }
+            t.value(lit, call, name);
+            t.w(g.pw(&["for the", "for", "in"]));
+            t.argname(name, call, false);
+        }
+        Style::Possessive => {
+            if first {
+                let pre = g.pw(&["and set its", ", its", "setting its", "with its"]);
+                piece(t, pre);
+            } else {
+                t.w("its");
+            }
+            t.argname(name, call, false);
+            t.w(g.pw(&["to", "being", "as"]));
+            t.value(lit, call, name);
+        }
+        Style::EqualTo => {
+            if first {
+                t.w("with");
+            }
+            t.argname(name, call, false);
+            t.w(g.pw(&["equal to", "equals", "of", "->", "=>", "at"]));
+            t.value(lit, call, name);
+        }
+    }
+}
+
+/// Writes the arguments of one call after its tool mention, in their order.
+pub(crate) fn args(g: &mut Gen, t: &mut Text, call: usize, args: &[(String, Lit)]) {
+    if args.is_empty() {
+        if g.chance(0.15) {
+            let w = g.pw(&[
+                "with no arguments",
+                "without arguments",
+                "as is",
+                "with defaults",
+            ]);
+            t.w(w);
+        }
+        return;
+    }
+    let mut st = style(g);
+    let n = args.len();
+    for (i, (name, lit)) in args.iter().enumerate() {
+        if i > 0 {
+            if g.chance(0.25) {
+                st = style(g);
+            }
+            let sep = if i == n - 1 {
+                g.pw(&[" and", ", and", ",", " and"])
+            } else {
+                g.pw(&[",", ",", " and", ";"])
+            };
+            piece(t, sep);
+        }
+        one_arg(g, t, st, i == 0, call, name, lit);
+    }
+}
+
+/// Call syntax: `name(a: v, b: w)` or `name(a=v)`.
+pub(crate) fn call_syntax(g: &mut Gen, t: &mut Text, call: usize, c: &DCall) {
+    t.tool(&c.tool, call, false);
+    t.p("(");
+    let sep = g.pw(&[":", "=", ": ", " = ", "="]);
+    for (i, (name, lit)) in c.args.iter().enumerate() {
+        if i > 0 {
+            t.p(",");
+        }
+        if i == 0 {
+            t.tight();
+        }
+        t.argname(name, call, false);
+        t.p(sep.trim());
+        if !sep.ends_with(' ') {
+            t.tight();
+        }
+        t.value(lit, call, name);
+    }
+    t.p(")");
+}
+
+/// JSON arguments: `name({"a": v})`, `name {"a": v}` or `name with {"a": v}`.
+pub(crate) fn call_json(g: &mut Gen, t: &mut Text, call: usize, c: &DCall) {
+    let form = g.below(3);
+    t.tool(&c.tool, call, form == 2 && g.chance(0.4));
+    match form {
+        0 => t.p("("),
+        1 => {}
+        _ => t.w(g.pw(&["with", "using", "passing"])),
+    }
+    if form == 0 {
+        t.p("{");
+    } else {
+        t.w("{");
+    }
+    for (i, (name, lit)) in c.args.iter().enumerate() {
+        if i > 0 {
+            t.p(",");
+        }
+        if i == 0 {
+            t.tight();
+        }
+        t.argname(name, call, true);
+        t.p(":");
+        t.value(lit, call, name);
+    }
+    t.p("}");
+    if form == 0 {
+        t.p(")");
+    }
+}
+
+/// A plain call: verb (maybe), tool, arguments.
+pub(crate) fn call_natural(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, with_verb: bool) {
+    if with_verb {
+        verb(g, t);
+    }
+    mention(g, t, &c.tool, call);
+    args(g, t, call, &c.args);
+}
+
+/// A call in whichever form suits the family: mostly natural, sometimes call syntax or JSON.
+pub(crate) fn call_any(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, with_verb: bool) {
+    match g.weighted(&[80, 12, 8]) {
+        0 => call_natural(g, t, call, c, with_verb),
+        1 => {
+            if with_verb && g.chance(0.5) {
+                verb(g, t);
+            }
+            call_syntax(g, t, call, c);
+        }
+        _ => {
+            if with_verb && g.chance(0.5) {
+                verb(g, t);
+            }
+            call_json(g, t, call, c);
+        }
+    }
+}
+
+/// Where a schedule cue goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Place {
+    None,
+    Pre,
+    Join,
+    Post,
+}
+
+/// Decides where the schedule cue of a multi-call draft is written.
+pub(crate) fn cue_place(g: &mut Gen, sched: Sched) -> Place {
+    match sched {
+        Sched::Default => Place::None,
+        Sched::Serial => [Place::Join, Place::Join, Place::Pre, Place::Post][g.below(4)],
+        Sched::Parallel => [Place::Pre, Place::Post, Place::Post, Place::Join][g.below(4)],
+    }
+}
+
+pub(crate) fn pre_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
+    let s = match sched {
+        Sched::Serial => g.phrase(SERIAL_PRE, SERIAL_PRE_TEST),
+        _ => g.phrase(PARALLEL_PRE, PARALLEL_PRE_TEST),
+    };
+    t.w(s);
+}
+
+pub(crate) fn post_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
+    let s = match sched {
+        Sched::Serial => g.phrase(SERIAL_POST, SERIAL_POST_TEST),
+        _ => g.phrase(PARALLEL_POST, PARALLEL_POST_TEST),
+    };
+    piece(t, s);
+}
+
+/// A joiner between two calls; returns whether the next call should keep its verb.
+pub(crate) fn join(g: &mut Gen, t: &mut Text, cue_here: Option<Sched>) -> bool {
+    let s = match cue_here {
+        Some(Sched::Serial) => g.phrase(SERIAL_JOIN, SERIAL_JOIN_TEST),
+        Some(Sched::Parallel) => *g.pick(PARALLEL_JOIN),
+        _ => *g.pick(NEUTRAL_JOIN),
+    };
+    piece(t, s);
+    let sentence = s.starts_with('.');
+    sentence || g.chance(0.6)
+}
+
+/// The output cue for a multi-call draft, as a clause or sentence at the end.
+pub(crate) fn out_cue(g: &mut Gen, t: &mut Text, kind: OutputKind, n: usize) {
+    let s = match kind {
+        OutputKind::All => {
+            if n == 2 && g.chance(0.3) {
+                g.pw(&[
+                    "give me both results",
+                    "return both",
+                    "I need both",
+                    "both results, please",
+                ])
+            } else if n == 3 && g.chance(0.25) {
+                g.pw(&["return all three results", "give me all 3 results"])
+            } else {
+                g.phrase(OUT_ALL, OUT_ALL_TEST)
+            }
+        }
+        OutputKind::Last => g.phrase(OUT_LAST, OUT_LAST_TEST),
+    };
+    let lead = g.pw(&[", and", ";", ".", " —", ","]);
+    piece(t, lead);
+    t.w(s);
+}
+
+/// Writes an enumeration of fields: `a and b`, `a, b, c`, `a, then b, then c`.
+pub(crate) fn field_list(g: &mut Gen, t: &mut Text, fields: &[String]) {
+    let style = g.below(5);
+    for (i, f) in fields.iter().enumerate() {
+        if i > 0 {
+            let last = i == fields.len() - 1;
+            let sep = match style {
+                0 => {
+                    if last {
+                        " and"
+                    } else {
+                        ","
+                    }
+                }
+                1 => ",",
+                2 => ", then",
+                3 => {
+                    if last {
+                        ", and"
+                    } else {
+                        ","
+                    }
+                }
+                _ => {
+                    if last {
+                        " plus"
+                    } else {
+                        ","
+                    }
+                }
+            };
+            piece(t, sep);
+        }
+        t.field(f);
+    }
+}
+
+/// A projection phrase: `only id and name`, `just the email field`, `fields: a, b`.
+pub(crate) fn fields_phrase(g: &mut Gen, t: &mut Text, fields: &[String]) {
+    let plural = fields.len() > 1;
+    match g.below(if g.split == Split::Test { 13 } else { 11 }) {
+        0 => {
+            t.w("only");
+            field_list(g, t, fields);
+        }
+        1 => {
+            t.w("just the");
+            field_list(g, t, fields);
+            t.w(if plural { "fields" } else { "field" });
+        }
+        2 => {
+            t.w("keep only");
+            field_list(g, t, fields);
+        }
+        3 => {
+            t.w("fields");
+            t.p(":");
+            field_list(g, t, fields);
+        }
+        4 => {
+            t.w("return");
+            field_list(g, t, fields);
+        }
+        5 => {
+            t.w("I only need");
+            field_list(g, t, fields);
+        }
+        6 => {
+            t.w("select");
+            field_list(g, t, fields);
+        }
+        7 => {
+            t.w("project to");
+            field_list(g, t, fields);
+        }
+        8 => {
+            t.w("only the");
+            field_list(g, t, fields);
+            t.w(if plural { "columns" } else { "column" });
+        }
+        9 => {
+            t.w("show");
+            field_list(g, t, fields);
+            t.w("only");
+        }
+        10 => {
+            t.w("with just");
+            field_list(g, t, fields);
+        }
+        11 => {
+            t.w("trim it down to");
+            field_list(g, t, fields);
+        }
+        _ => {
+            t.w("strip everything except");
+            field_list(g, t, fields);
+        }
+    }
+}
+
+/// A row-limit phrase: `first 10 rows`, `at most 10`, `top 3`, `limit the rows to 25`.
+pub(crate) fn limit_phrase(g: &mut Gen, t: &mut Text, n: &str) {
+    let forms: &[(&str, &str)] = &[
+        ("first", "rows"),
+        ("at most", "rows"),
+        ("at most", ""),
+        ("top", ""),
+        ("limit the rows to", ""),
+        ("no more than", "results"),
+        ("just", "rows"),
+        ("cap it at", "rows"),
+        ("the first", ""),
+        ("", "rows max"),
+        ("only the first", "entries"),
+        ("up to", "rows"),
+        ("max", "rows"),
+        ("limit it to", "rows"),
+        ("only", "rows"),
+        ("the first", "items"),
+    ];
+    let test_forms: &[(&str, &str)] = &[("a maximum of", "rows"), ("the initial", "rows")];
+    let (pre, post) = if g.split == Split::Test && g.chance(0.2) {
+        *g.pick(test_forms)
+    } else {
+        *g.pick(forms)
+    };
+    t.w(pre);
+    t.limit(n);
+    t.w(post);
+}
+
+/// Projection and limit of a one-call draft, after the call.
+pub(crate) fn shaping_after(g: &mut Gen, t: &mut Text, d: &Draft) {
+    if d.fields.is_empty() && d.limit.is_none() {
+        return;
+    }
+    let lead = g.pw(&[",", " —", ";", ".", ", and", ":"]);
+    piece(t, lead);
+    if lead == "." && g.chance(0.5) {
+        t.w(g.pw(&["give me", "return", "I want", "show me"]));
+    }
+    let fields_first = g.chance(0.6);
+    let both = !d.fields.is_empty() && d.limit.is_some();
+    if fields_first && !d.fields.is_empty() {
+        fields_phrase(g, t, &d.fields);
+    }
+    if let Some(limit) = &d.limit {
+        if both && fields_first {
+            let sep = g.pw(&[",", " and", ", and", ";", " —"]);
+            piece(t, sep);
+        }
+        limit_phrase(g, t, limit);
+    }
+    if !fields_first && !d.fields.is_empty() {
+        if both {
+            let sep = g.pw(&[",", " and", ", and", ";", " —"]);
+            piece(t, sep);
+        }
+        fields_phrase(g, t, &d.fields);
+    }
+}
+
+/// Ends a sentence with a random mark (or none).
+pub(crate) fn end(g: &mut Gen, t: &mut Text) {
+    let mark = g.pw(&[".", ".", ".", "", "!", ".", "..."]);
+    t.p(mark);
+}
+
+pub(crate) fn filler(g: &mut Gen, t: &mut Text) {
+    let f = *g.pick(vocab::half(
+        g.split,
+        vocab::FILLERS_TRAIN,
+        vocab::FILLERS_TEST,
+    ));
+    t.w(f);
+}
+
+pub(crate) fn case(g: &mut Gen) -> Case {
+    match g.weighted(&[70, 18, 5, 7]) {
+        0 => Case::Sentence,
+        1 => Case::Lower,
+        2 => Case::Upper,
+        _ => Case::Title,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing a plan.
+
+/// Arguments for one call of `spec`: every required one, some optional ones, in a random order.
+pub(crate) fn draw_args(g: &mut Gen, spec: &Spec, keep: Option<&[String]>) -> Vec<(String, Lit)> {
+    let mut out: Vec<(String, Lit)> = Vec::new();
+    for (name, kind) in &spec.args {
+        let chosen = match keep {
+            Some(names) => names.contains(name),
+            None => spec.is_required(name) || g.chance(0.5),
+        };
+        if chosen {
+            out.push((name.clone(), values::value(g, *kind)));
+        }
+    }
+    g.shuffle(&mut out);
+    out
+}
+
+/// Hazard argument names that look like cues (`limit`, `count`, `last`, ...).
+fn hazard_arg(g: &mut Gen) -> (&'static str, Kind) {
+    match g.split {
+        Split::Train => *g.pick(&[
+            ("limit", Kind::Count),
+            ("count", Kind::Count),
+            ("last", Kind::Small),
+            ("order", Kind::Order),
+            ("retries", Kind::Small),
+            ("status", Kind::Code),
+        ]),
+        Split::Test => *g.pick(&[
+            ("top_k", Kind::Count),
+            ("max_results", Kind::Count),
+            ("first", Kind::Person),
+            ("all", Kind::Flag),
+            ("sortKey", Kind::Code),
+            ("size", Kind::Count),
+        ]),
+    }
+}
+
+/// Adds a cue-like argument to `spec` when it has room.
+pub(crate) fn add_hazard_arg(g: &mut Gen, spec: &mut Spec) {
+    let (name, kind) = hazard_arg(g);
+    if spec.args.len() < 4 && !spec.has_arg(name) {
+        spec.args.push((name.to_owned(), kind));
+        if g.chance(0.4) {
+            spec.required.push(name.to_owned());
+        }
+    }
+}
+
+/// A limit literal in 0–100.
+pub(crate) fn limit_value(g: &mut Gen) -> String {
+    if g.chance(0.6) {
+        (g.pw(&["3", "5", "10", "20", "25", "50", "100", "1", "15", "30"])).to_owned()
+    } else {
+        g.range(0, 101).to_string()
+    }
+}
+
+/// How many calls: one (45%), two (35%) or three (20%).
+pub(crate) fn call_count(g: &mut Gen) -> usize {
+    1 + g.weighted(&[45, 35, 20])
+}
+
+/// The families of positive templates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Imperative,
+    CallSyntax,
+    JsonArgs,
+    ArgsFirst,
+    SharedTool,
+    Steps,
+    Chatty,
+    Terse,
+    Decoy,
+    Question,
+    Bullets,
+    Labels,
+}
+
+impl Family {
+    fn id(self) -> &'static str {
+        match self {
+            Family::Imperative => "imperative",
+            Family::CallSyntax => "call_syntax",
+            Family::JsonArgs => "json_args",
+            Family::ArgsFirst => "args_first",
+            Family::SharedTool => "shared_tool",
+            Family::Steps => "steps",
+            Family::Chatty => "chatty",
+            Family::Terse => "terse",
+            Family::Decoy => "decoy",
+            Family::Question => "question",
+            Family::Bullets => "bullets",
+            Family::Labels => "labels",
+        }
+    }
+}
+
+fn family(g: &mut Gen) -> Family {
+    let shared = [
+        (Family::Imperative, 28),
+        (Family::CallSyntax, 8),
+        (Family::JsonArgs, 5),
+        (Family::ArgsFirst, 8),
+        (Family::SharedTool, 9),
+        (Family::Steps, 8),
+        (Family::Chatty, 13),
+        (Family::Terse, 7),
+        (Family::Decoy, 5),
+    ];
+    let test_only = [
+        (Family::Question, 10),
+        (Family::Bullets, 9),
+        (Family::Labels, 7),
+    ];
+    let mut all: Vec<(Family, u32)> = shared.to_vec();
+    if g.split == Split::Test {
+        all.extend(test_only);
+    }
+    let weights: Vec<u32> = all.iter().map(|(_, w)| *w).collect();
+    all[g.weighted(&weights)].0
+}
+
+/// A positive example.
+pub(crate) fn positive(g: &mut Gen) -> Option<Example> {
+    let fam = family(g);
+    let mut n = call_count(g);
+    if fam == Family::SharedTool && n == 1 {
+        n = 2 + g.below(2);
+    }
+    let size = catalog::size(g, if fam == Family::Decoy { 2 } else { 1 });
+    let mut specs = catalog::sample(g, size);
+    let draft = draw(g, &mut specs, n, fam == Family::SharedTool)?;
+    let decoy = if fam == Family::Decoy {
+        let used: Vec<&str> = draft.calls.iter().map(|c| c.tool.as_str()).collect();
+        let free: Vec<&Spec> = specs
+            .iter()
+            .filter(|s| !used.contains(&s.name.as_str()))
+            .collect();
+        if free.is_empty() {
+            return None;
+        }
+        Some(g.pick(&free).name.clone())
+    } else {
+        None
+    };
+    if fam == Family::Decoy && decoy.is_none() {
+        return None;
+    }
+    let fam = match fam {
+        Family::ArgsFirst
+            if draft.calls[0].args.is_empty()
+                || (draft.calls.len() > 1 && draft.sched == Sched::Parallel) =>
+        {
+            Family::Imperative
+        }
+        Family::Steps if draft.calls.len() == 1 || draft.sched == Sched::Default => {
+            Family::Imperative
+        }
+        other => other,
+    };
+    let mut t = Text::new(case(g));
+    write(g, &mut t, fam, &draft, decoy.as_deref());
+    let (instruction, spans) = t.finish();
+    let catalog = catalog::catalog(&specs);
+    let plan = draft.plan();
+    if codemode_plan::check::check(&plan, &catalog).is_err() {
+        return None;
+    }
+    Some(Example {
+        instruction,
+        tools: catalog::json(&specs),
+        expected: Expected::Plan(plan),
+        meta: Meta {
+            template: fam.id().to_owned(),
+            split: g.split,
+            unsupported: None,
+            spans,
+        },
+        refused_plan: None,
+    })
+}
+
+/// Draws a valid draft of `n` calls over `specs` (which it may adjust: an array tool for shaping,
+/// a cue-like argument).
+pub(crate) fn draw(g: &mut Gen, specs: &mut [Spec], n: usize, shared: bool) -> Option<Draft> {
+    let mut calls = Vec::with_capacity(n);
+    if shared {
+        let with_args: Vec<usize> = (0..specs.len())
+            .filter(|&i| !specs[i].args.is_empty())
+            .collect();
+        let i = if with_args.is_empty() {
+            let i = g.below(specs.len());
+            add_hazard_arg(g, &mut specs[i]);
+            if specs[i].args.is_empty() {
+                return None;
+            }
+            i
+        } else {
+            *g.pick(&with_args)
+        };
+        let spec = &specs[i];
+        let mut names: Vec<String> = spec.required.clone();
+        for (a, _) in &spec.args {
+            if !names.contains(a) && (names.is_empty() || g.chance(0.25)) {
+                names.push(a.clone());
+            }
+        }
+        let first = draw_args(g, spec, Some(&names));
+        let order: Vec<String> = first.iter().map(|(a, _)| a.clone()).collect();
+        calls.push(DCall {
+            tool: spec.name.clone(),
+            args: first,
+        });
+        for _ in 1..n {
+            let args = order
+                .iter()
+                .map(|a| {
+                    let kind = spec.arg_kind(a).unwrap_or(Kind::Team);
+                    (a.clone(), values::value(g, kind))
+                })
+                .collect();
+            calls.push(DCall {
+                tool: spec.name.clone(),
+                args,
+            });
+        }
+    } else {
+        let mut prev: Option<usize> = None;
+        for k in 0..n {
+            let i = match prev {
+                Some(p) if g.chance(0.2) => p,
+                _ => g.below(specs.len()),
+            };
+            if n == 1 && k == 0 {
+                if g.chance(0.3) {
+                    catalog::make_array(g, &mut specs[i], 2);
+                }
+                if specs[i].kind == ReturnKind::Array && g.chance(0.2) {
+                    add_hazard_arg(g, &mut specs[i]);
+                }
+            } else if g.chance(0.08) {
+                add_hazard_arg(g, &mut specs[i]);
+            }
+            let spec = &specs[i];
+            calls.push(DCall {
+                tool: spec.name.clone(),
+                args: draw_args(g, spec, None),
+            });
+            prev = Some(i);
+        }
+    }
+    let sched = if n == 1 {
+        Sched::Default
+    } else {
+        [Sched::Default, Sched::Serial, Sched::Parallel][g.weighted(&[34, 30, 36])]
+    };
+    let out = if n == 1 {
+        None
+    } else {
+        [None, Some(OutputKind::All), Some(OutputKind::Last)][g.weighted(&[50, 25, 25])]
+    };
+    let mut fields = Vec::new();
+    let mut limit = None;
+    if n == 1 {
+        let spec = specs.iter().find(|s| s.name == calls[0].tool)?;
+        if spec.kind == ReturnKind::Array && !spec.props.is_empty() {
+            if g.chance(0.45) {
+                let k = 1 + g.below(spec.props.len().min(3));
+                let mut props = spec.props.clone();
+                g.shuffle(&mut props);
+                props.truncate(k);
+                fields = props;
+            }
+            if g.chance(0.4) {
+                limit = Some(limit_value(g));
+            }
+        } else if spec.kind == ReturnKind::Array && g.chance(0.4) {
+            limit = Some(limit_value(g));
+        }
+    }
+    Some(Draft {
+        calls,
+        sched,
+        out,
+        fields,
+        limit,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The families.
+
+fn write(g: &mut Gen, t: &mut Text, fam: Family, d: &Draft, decoy: Option<&str>) {
+    match fam {
+        Family::Imperative => imperative(g, t, d, CallForm::Natural),
+        Family::CallSyntax => imperative(g, t, d, CallForm::Syntax),
+        Family::JsonArgs => imperative(g, t, d, CallForm::Json),
+        Family::ArgsFirst => args_first(g, t, d),
+        Family::SharedTool => shared_tool(g, t, d),
+        Family::Steps => steps(g, t, d),
+        Family::Chatty => chatty(g, t, d),
+        Family::Terse => terse(g, t, d),
+        Family::Decoy => {
+            decoy_intro(g, t, decoy.unwrap_or("x"));
+            imperative(g, t, d, CallForm::Natural);
+        }
+        Family::Question => question(g, t, d),
+        Family::Bullets => bullets(g, t, d),
+        Family::Labels => labels(g, t, d),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CallForm {
+    Natural,
+    Syntax,
+    Json,
+}
+
+fn write_call(g: &mut Gen, t: &mut Text, form: CallForm, k: usize, c: &DCall, with_verb: bool) {
+    match form {
+        CallForm::Natural => call_any(g, t, k, c, with_verb),
+        CallForm::Syntax => {
+            if with_verb && g.chance(0.3) {
+                verb(g, t);
+            }
+            call_syntax(g, t, k, c);
+        }
+        CallForm::Json => {
+            if with_verb && g.chance(0.5) {
+                verb(g, t);
+            }
+            call_json(g, t, k, c);
+        }
+    }
+}
+
+/// The arguments of the last call split into those written with it and those written apart.
+fn split_far(g: &mut Gen, c: &DCall) -> (DCall, Vec<(String, Lit)>) {
+    let mut near = c.clone();
+    let mut far = Vec::new();
+    if c.args.len() >= 2 && g.chance(0.15) {
+        far.push(
+            near.args
+                .pop()
+                .unwrap_or_else(|| (String::new(), Lit::string(""))),
+        );
+    } else if c.args.len() == 1 && g.chance(0.06) {
+        far = std::mem::take(&mut near.args);
+    }
+    (near, far)
+}
+
+fn far_args(g: &mut Gen, t: &mut Text, call: usize, far: &[(String, Lit)]) {
+    for (name, lit) in far {
+        t.p(g.pw(&[".", ";", ",", " —"]));
+        match g.below(6) {
+            0 => {
+                t.w("the");
+                t.argname(name, call, false);
+                t.w("should be");
+                t.value(lit, call, name);
+            }
+            1 => {
+                t.w("make sure");
+                t.argname(name, call, false);
+                t.w("is");
+                t.value(lit, call, name);
+            }
+            2 => {
+                t.w("oh, and the");
+                t.argname(name, call, false);
+                t.w("is");
+                t.value(lit, call, name);
+            }
+            3 => {
+                t.w("for");
+                t.argname(name, call, false);
+                t.p(",");
+                t.w("use");
+                t.value(lit, call, name);
+            }
+            4 => {
+                t.w("it needs");
+                t.argname(name, call, false);
+                t.value(lit, call, name);
+            }
+            _ => {
+                t.w("and");
+                t.value(lit, call, name);
+                t.w("goes in as the");
+                t.argname(name, call, false);
+            }
+        }
+    }
+}
+
+/// Calls joined by joiners, with the schedule cue, output cue and shaping where they belong.
+pub(crate) fn imperative(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm) {
+    let n = d.calls.len();
+    if g.chance(0.12) {
+        filler(g, t);
+    }
+    if n >= 2 && g.chance(0.1) {
+        let w = g.pw(&["Run these", "I have", "Here are", "Do these"]);
+        t.w(w);
+        t.w(&n.to_string());
+        t.w(g.pw(&["checks:", "things:", "calls:", "steps:"]));
+    }
+    if n == 1 && g.chance(0.06) {
+        t.w(g.pw(&["First,", "First of all,", "To start,"]));
+    }
+    let place = cue_place(g, d.sched);
+    if place == Place::Pre {
+        pre_cue(g, t, d.sched);
+    }
+    let shaping_pre = n == 1 && form == CallForm::Natural && g.chance(0.15);
+    let mut with_verb = true;
+    if shaping_pre && (!d.fields.is_empty() || d.limit.is_some()) {
+        t.w(g.pw(&["give me", "show me", "return", "get"]));
+        if let Some(l) = &d.limit {
+            limit_phrase(g, t, l);
+            if !d.fields.is_empty() {
+                t.w(g.pw(&["with", "and", "keeping"]));
+            }
+        }
+        if !d.fields.is_empty() {
+            fields_phrase(g, t, &d.fields);
+        }
+        t.w(g.pw(&["from", "of", "returned by"]));
+        with_verb = false;
+    }
+    for (k, c) in d.calls.iter().enumerate() {
+        if k > 0 {
+            let cue = (place == Place::Join && (k == 1 || g.chance(0.6))).then_some(d.sched);
+            with_verb = join(g, t, cue);
+        }
+        if k == n - 1 && form == CallForm::Natural {
+            let (near, far) = split_far(g, c);
+            write_call(g, t, form, k + 1, &near, with_verb);
+            far_args(g, t, k + 1, &far);
+        } else {
+            write_call(g, t, form, k + 1, c, with_verb);
+        }
+    }
+    if place == Place::Post {
+        post_cue(g, t, d.sched);
+    }
+    if let Some(kind) = d.out {
+        out_cue(g, t, kind, n);
+    }
+    if !shaping_pre {
+        shaping_after(g, t, d);
+    }
+    end(g, t);
+    if g.chance(0.08) {
+        filler(g, t);
+    }
+}
+
+fn args_first(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let first = &d.calls[0];
+    if first.args.is_empty() || d.calls.len() > 1 && d.sched == Sched::Parallel {
+        return imperative(g, t, d, CallForm::Natural);
+    }
+    let form = g.below(3);
+    match form {
+        0 => {
+            t.w(g.pw(&["with", "for", "using", "given"]));
+            plain_list(g, t, 1, &first.args);
+            t.p(",");
+            verb(g, t);
+            mention(g, t, &first.tool, 1);
+        }
+        1 => {
+            t.w(g.pw(&["look at", "check", "find", "get"]));
+            plain_list(g, t, 1, &first.args);
+            t.w(g.pw(&["using", "via", "with", "through"]));
+            mention(g, t, &first.tool, 1);
+        }
+        _ => {
+            plain_list(g, t, 1, &first.args);
+            t.w("—");
+            verb(g, t);
+            mention(g, t, &first.tool, 1);
+            t.w(g.pw(&["with those", "on that", "for that", ""]));
+        }
+    }
+    let rest = Draft {
+        calls: d.calls[1..].to_vec(),
+        ..d.clone()
+    };
+    for (k, c) in rest.calls.iter().enumerate() {
+        let cue = (d.sched == Sched::Serial).then_some(Sched::Serial);
+        let v = join(g, t, cue);
+        call_natural(g, t, k + 2, c, v);
+    }
+    if let Some(kind) = d.out {
+        out_cue(g, t, kind, d.calls.len());
+    }
+    shaping_after(g, t, d);
+    end(g, t);
+}
+
+/// Arguments as `name value` (or `name: value`) pairs joined by commas and "and".
+pub(crate) fn plain_list(g: &mut Gen, t: &mut Text, call: usize, args: &[(String, Lit)]) {
+    let colon = g.chance(0.3);
+    for (i, (name, lit)) in args.iter().enumerate() {
+        if i > 0 {
+            let sep = if i == args.len() - 1 { " and" } else { "," };
+            piece(t, sep);
+        }
+        if g.chance(0.15) {
+            t.value(lit, call, name);
+            t.w("as");
+            t.argname(name, call, false);
+        } else {
+            t.argname(name, call, false);
+            if colon {
+                t.p(":");
+            }
+            t.value(lit, call, name);
+        }
+    }
+}
+
+fn shared_tool(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let n = d.calls.len();
+    let place = cue_place(g, d.sched);
+    if place == Place::Pre {
+        pre_cue(g, t, d.sched);
+    }
+    verb(g, t);
+    mention(g, t, &d.calls[0].tool, 1);
+    match g.below(4) {
+        0 => {
+            // `get_weather over city "A", city "B" and city "C"`
+            t.w(g.pw(&["over", "for", "with", "on", "across", ""]));
+            for (k, c) in d.calls.iter().enumerate() {
+                if k > 0 {
+                    let sep = if k == n - 1 {
+                        g.pw(&[" and", ", and", ","])
+                    } else {
+                        ","
+                    };
+                    piece(t, sep);
+                    if place == Place::Join && k == n - 1 {
+                        t.w(if d.sched == Sched::Serial {
+                            "then"
+                        } else {
+                            "at the same time"
+                        });
+                    }
+                }
+                plain_list(g, t, k + 1, &c.args);
+            }
+        }
+        1 => {
+            // `once with ... and once with ...`
+            for (k, c) in d.calls.iter().enumerate() {
+                if k > 0 {
+                    piece(
+                        t,
+                        if k == n - 1 {
+                            g.pw(&[" and", ", and"])
+                        } else {
+                            ","
+                        },
+                    );
+                    if place == Place::Join && d.sched == Sched::Serial {
+                        t.w("then");
+                    }
+                }
+                t.w("once with");
+                plain_list(g, t, k + 1, &c.args);
+            }
+        }
+        2 => {
+            // `with ..., then again with ...`
+            t.w(g.pw(&["with", "for", "using"]));
+            plain_list(g, t, 1, &d.calls[0].args);
+            for (k, c) in d.calls.iter().enumerate().skip(1) {
+                let joiner = if place == Place::Join && d.sched == Sched::Serial {
+                    g.pw(&[
+                        ", then again with",
+                        ". Then call it again with",
+                        ", and after that again with",
+                    ])
+                } else if place == Place::Join {
+                    g.pw(&[
+                        ", and at the same time again with",
+                        ", and in the meantime with",
+                    ])
+                } else {
+                    g.pw(&[
+                        ", and again with",
+                        "; and once more with",
+                        ", and also with",
+                        ", and with",
+                    ])
+                };
+                piece(t, joiner);
+                plain_list(g, t, k + 1, &c.args);
+            }
+        }
+        _ => {
+            // `twice: with ... and with ...`
+            t.w(if n == 2 {
+                "twice"
+            } else {
+                g.pw(&["three times", "3 times"])
+            });
+            t.p(g.pw(&[":", " —", ","]));
+            for (k, c) in d.calls.iter().enumerate() {
+                if k > 0 {
+                    piece(t, if k == n - 1 { " and" } else { "," });
+                    if place == Place::Join && d.sched == Sched::Serial {
+                        t.w("then");
+                    }
+                }
+                if g.chance(0.5) {
+                    t.w(g.pw(&["with", "for"]));
+                }
+                plain_list(g, t, k + 1, &c.args);
+            }
+        }
+    }
+    if place == Place::Post || (place == Place::Join && d.sched == Sched::Parallel) {
+        post_cue(g, t, d.sched);
+    }
+    if let Some(kind) = d.out {
+        out_cue(g, t, kind, n);
+    }
+    end(g, t);
+}
+
+fn steps(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let n = d.calls.len();
+    if n == 1 || d.sched == Sched::Default {
+        return imperative(g, t, d, CallForm::Natural);
+    }
+    if d.sched == Sched::Serial {
+        let form = g.below(4);
+        for (k, c) in d.calls.iter().enumerate() {
+            let last = k == n - 1;
+            match form {
+                0 => {
+                    let w = if k == 0 {
+                        g.pw(&["First,", "First", "To start,", "Start by calling"])
+                    } else if last {
+                        g.pw(&["Finally,", "Lastly,", "Last,", "And finally"])
+                    } else {
+                        g.pw(&["Next,", "Then", "After that,", "Second,"])
+                    };
+                    if k > 0 {
+                        t.p(g.pw(&[".", ";", ","]));
+                    }
+                    t.w(w);
+                    let v = !w.ends_with("calling") && g.chance(0.6);
+                    call_any(g, t, k + 1, c, v);
+                }
+                1 => {
+                    if k > 0 {
+                        t.p(".");
+                    }
+                    t.w("Step");
+                    t.w(&(k + 1).to_string());
+                    t.p(":");
+                    let v = g.chance(0.6);
+                    call_any(g, t, k + 1, c, v);
+                }
+                2 => {
+                    if k > 0 {
+                        t.newline();
+                    }
+                    t.w(&(k + 1).to_string());
+                    t.p(")");
+                    let v = g.chance(0.5);
+                    call_any(g, t, k + 1, c, v);
+                }
+                _ => {
+                    if k > 0 {
+                        piece(t, if last { ", and finally" } else { ", next" });
+                    } else {
+                        t.w("first");
+                    }
+                    let v = g.chance(0.5);
+                    call_any(g, t, k + 1, c, v);
+                }
+            }
+        }
+    } else {
+        // Numbered items, run together.
+        if g.chance(0.5) {
+            t.w(g.pw(&["Do these", "Run these", "Handle these"]));
+            t.w(&n.to_string());
+            t.w(g.pw(&[
+                "at the same time",
+                "in parallel",
+                "concurrently",
+                "all at once",
+            ]));
+            t.p(":");
+        } else {
+            pre_cue(g, t, Sched::Parallel);
+        }
+        for (k, c) in d.calls.iter().enumerate() {
+            if k > 0 {
+                t.newline();
+            }
+            t.w(&(k + 1).to_string());
+            t.p(g.pw(&[")", ".", ":"]));
+            let v = g.chance(0.5);
+            call_any(g, t, k + 1, c, v);
+        }
+    }
+    if let Some(kind) = d.out {
+        out_cue(g, t, kind, n);
+    }
+    end(g, t);
+}
+
+fn chatty(g: &mut Gen, t: &mut Text, d: &Draft) {
+    if g.chance(0.6) {
+        let greet = *g.pick(vocab::half(
+            g.split,
+            vocab::GREETINGS_TRAIN,
+            vocab::GREETINGS_TEST,
+        ));
+        t.w(greet);
+    }
+    if g.chance(0.7) {
+        filler(g, t);
+    }
+    let polite = *g.pick(POLITE);
+    t.w(polite);
+    let inner = g.chance(0.5);
+    if inner {
+        // The polite phrase stands in for the first verb.
+        let mut d2 = d.clone();
+        let first = d2.calls.remove(0);
+        mention(g, t, &first.tool, 1);
+        args(g, t, 1, &first.args);
+        let place = cue_place(g, d.sched);
+        for (k, c) in d2.calls.iter().enumerate() {
+            let cue = (place == Place::Join && k == 0).then_some(d.sched);
+            let v = join(g, t, cue);
+            call_natural(g, t, k + 2, c, v);
+        }
+        if place == Place::Post || place == Place::Pre {
+            post_cue(g, t, d.sched);
+        }
+        if let Some(kind) = d.out {
+            out_cue(g, t, kind, d.calls.len());
+        }
+        shaping_after(g, t, d);
+        end(g, t);
+    } else {
+        imperative(g, t, d, CallForm::Natural);
+    }
+    if g.chance(0.5) {
+        let thanks = *g.pick(vocab::half(
+            g.split,
+            vocab::THANKS_TRAIN,
+            vocab::THANKS_TEST,
+        ));
+        t.w(thanks);
+    }
+}
+
+fn terse(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let place = cue_place(g, d.sched);
+    if place == Place::Pre {
+        let s = match d.sched {
+            Sched::Serial => g.pw(&["seq:", "in order:", "sequential:", "serially:"]),
+            _ => g.pw(&["parallel:", "concurrently:", "in parallel:", "at once:"]),
+        };
+        t.w(s);
+    }
+    let eq = g.below(3);
+    for (k, c) in d.calls.iter().enumerate() {
+        if k > 0 {
+            let s = if place == Place::Join && d.sched == Sched::Serial {
+                g.pw(&[" then", ", then", " ->", "; then"])
+            } else if place == Place::Join {
+                g.pw(&[" + in parallel", ", concurrently with"])
+            } else {
+                g.pw(&[";", ",", " and", " /"])
+            };
+            piece(t, s);
+        }
+        t.tool(&c.tool, k + 1, g.chance(0.2));
+        for (name, lit) in &c.args {
+            t.argname(name, k + 1, false);
+            match eq {
+                0 => {}
+                1 => {
+                    t.p("=");
+                    t.tight();
+                }
+                _ => t.p(":"),
+            }
+            t.value(lit, k + 1, name);
+        }
+    }
+    if place == Place::Post {
+        let s = match d.sched {
+            Sched::Serial => g.pw(&[" (in order)", " — sequential", ", one by one", " serially"]),
+            _ => g.pw(&[
+                " (parallel)",
+                " — concurrently",
+                ", all at once",
+                " in parallel",
+            ]),
+        };
+        piece(t, s);
+    }
+    if let Some(kind) = d.out {
+        let s = match kind {
+            OutputKind::All => g.pw(&["; return all", " — all results", "; both/all results"]),
+            OutputKind::Last => g.pw(&["; last result only", " — only the last", "; return last"]),
+        };
+        piece(t, s);
+    }
+    if !d.fields.is_empty() || d.limit.is_some() {
+        shaping_after(g, t, d);
+    }
+}
+
+fn decoy_intro(g: &mut Gen, t: &mut Text, decoy: &str) {
+    match g.below(4) {
+        0 => {
+            t.w(g.pw(&["don't use", "do not call", "no need for"]));
+            t.raw(decoy);
+            t.p(g.pw(&[";", ".", " —", ","]));
+        }
+        1 => {
+            t.w(g.pw(&["instead of", "rather than"]));
+            t.raw(decoy);
+            t.p(",");
+        }
+        2 => {
+            t.w("skip");
+            t.raw(decoy);
+            t.p(g.pw(&[";", "."]));
+            t.w("just");
+        }
+        _ => {
+            t.w("not");
+            t.raw(decoy);
+            t.p(g.pw(&[" —", ":", ","]));
+        }
+    }
+}
+
+fn question(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let n = d.calls.len();
+    t.w(g.pw(&[
+        "can you",
+        "could you",
+        "would you",
+        "mind if you",
+        "any chance you could",
+    ]));
+    let place = cue_place(g, d.sched);
+    for (k, c) in d.calls.iter().enumerate() {
+        if k > 0 {
+            match place {
+                Place::Join if d.sched == Sched::Serial => {
+                    t.p("?");
+                    t.w(g.pw(&["and then could you", "after that, can you", "then"]));
+                }
+                Place::Join => {
+                    t.w(g.pw(&["and, at the same time,", "while also"]));
+                }
+                _ => piece(t, g.pw(&[" and", ", and", ", also"])),
+            }
+        }
+        let v = k > 0 || g.chance(0.7);
+        call_natural(g, t, k + 1, c, v);
+    }
+    if place == Place::Post || (place == Place::Pre && n > 1) {
+        post_cue(g, t, d.sched);
+    }
+    if let Some(kind) = d.out {
+        out_cue(g, t, kind, n);
+    }
+    shaping_after(g, t, d);
+    t.p("?");
+}
+
+fn bullets(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let place = cue_place(g, d.sched);
+    t.w(g.pw(&["please run:", "to do:", "todo list", "tasks:", "the plan:"]));
+    if place == Place::Pre || place == Place::Join {
+        t.p(" (");
+        t.tight();
+        t.w(match d.sched {
+            Sched::Serial => g.pw(&["in order", "one after another", "sequentially"]),
+            _ => g.pw(&["in parallel", "all at once", "concurrently"]),
+        });
+        t.p(")");
+    }
+    let bullet = g.pw(&["-", "*", "•"]);
+    for (k, c) in d.calls.iter().enumerate() {
+        t.newline();
+        t.w(bullet);
+        let v = g.chance(0.5);
+        call_any(g, t, k + 1, c, v);
+    }
+    if place == Place::Post {
+        t.newline();
+        let s = match d.sched {
+            Sched::Serial => g.pw(&[
+                "one after another.",
+                "in this order, please.",
+                "sequentially.",
+            ]),
+            _ => g.pw(&[
+                "all at the same time.",
+                "in parallel, please.",
+                "run them concurrently.",
+            ]),
+        };
+        t.w(s);
+    }
+    if let Some(kind) = d.out {
+        t.newline();
+        let s = match kind {
+            OutputKind::All => g.phrase(OUT_ALL, OUT_ALL_TEST),
+            OutputKind::Last => g.phrase(OUT_LAST, OUT_LAST_TEST),
+        };
+        t.w(s);
+    }
+    shaping_after(g, t, d);
+}
+
+fn labels(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let n = d.calls.len();
+    for (k, c) in d.calls.iter().enumerate() {
+        if k > 0 {
+            t.p(".");
+            let w = match d.sched {
+                Sched::Serial => "then",
+                Sched::Parallel => g.pw(&["also", "and"]),
+                Sched::Default => g.pw(&["next", "also", "and"]),
+            };
+            t.w(w);
+        }
+        t.w("tool");
+        t.p(":");
+        t.tool(&c.tool, k + 1, g.chance(0.3));
+        if !c.args.is_empty() {
+            t.p(g.pw(&[";", ",", "."]));
+            t.w(g.pw(&["args", "arguments", "params", "inputs"]));
+            t.p(":");
+            for (i, (name, lit)) in c.args.iter().enumerate() {
+                if i > 0 {
+                    t.p(",");
+                }
+                t.argname(name, k + 1, false);
+                t.p(g.pw(&["=", ":"]));
+                t.value(lit, k + 1, name);
+            }
+        }
+    }
+    if n > 1 && d.sched == Sched::Parallel {
+        t.p(".");
+        t.w(g.pw(&[
+            "mode: parallel",
+            "run them in parallel",
+            "schedule: concurrent",
+        ]));
+    }
+    if let Some(kind) = d.out {
+        out_cue(g, t, kind, n);
+    }
+    shaping_after(g, t, d);
+    end(g, t);
+}
+
+/// The shortest positive: `Call NAME.` over a one-tool catalog.
+pub(crate) fn minimal(g: &mut Gen) -> Example {
+    let mut spec = catalog::tool(g, ("item", "items"), &[]);
+    spec.required.clear();
+    let mut t = Text::new(Case::Sentence);
+    t.w("call");
+    t.tool(&spec.name, 1, false);
+    t.p(".");
+    let (instruction, spans) = t.finish();
+    let plan = Plan {
+        mode: Mode::Single,
+        calls: vec![Call {
+            tool: spec.name.clone(),
+            args: Map::new(),
+        }],
+        output: Output::plain(OutputKind::Last),
+    };
+    Example {
+        instruction,
+        tools: catalog::json(std::slice::from_ref(&spec)),
+        expected: Expected::Plan(plan),
+        meta: Meta {
+            template: "minimal".to_owned(),
+            split: g.split,
+            unsupported: None::<Unsupported>,
+            spans,
+        },
+        refused_plan: None,
+    }
+}

@@ -1,0 +1,441 @@
+//! Name vocabularies, split between training and test.
+//!
+//! Every pool here comes in two disjoint halves. Training records draw only from the training
+//! half; test records draw only from the test half, so the test split measures how the planner
+//! handles tool names, argument names, property names and filler prose it has never seen.
+
+use codemode_plan::ArgType;
+
+use crate::Split;
+
+/// Picks the half of a pool that belongs to `split`.
+pub(crate) fn half<'a, T>(split: Split, train: &'a [T], test: &'a [T]) -> &'a [T] {
+    match split {
+        Split::Train => train,
+        Split::Test => test,
+    }
+}
+
+/// Verbs that start composed tool names.
+pub(crate) const VERBS_TRAIN: &[&str] = &[
+    "get", "list", "fetch", "create", "update", "search", "send", "find", "check", "sync", "post",
+    "read", "add", "remove", "archive", "resolve", "scan", "export", "start", "stop", "restart",
+    "deploy", "count", "sort", "filter", "retry", "close", "open", "lookup", "set",
+];
+/// Test-only verbs.
+pub(crate) const VERBS_TEST: &[&str] = &[
+    "load",
+    "query",
+    "publish",
+    "approve",
+    "rotate",
+    "summarize",
+    "translate",
+    "schedule",
+    "cancel",
+    "enable",
+    "disable",
+    "upload",
+    "download",
+    "validate",
+    "render",
+    "compute",
+    "merge",
+    "assign",
+    "notify",
+    "sum",
+    "group",
+    "repeat",
+    "order",
+    "reserve",
+    "book",
+    "track",
+];
+
+/// Nouns of composed tool names, as (singular, plural).
+pub(crate) const NOUNS_TRAIN: &[(&str, &str)] = &[
+    ("user", "users"),
+    ("ticket", "tickets"),
+    ("weather", "weather"),
+    ("forecast", "forecasts"),
+    ("repo", "repos"),
+    ("issue", "issues"),
+    ("pull_request", "pull_requests"),
+    ("email", "emails"),
+    ("message", "messages"),
+    ("order", "orders"),
+    ("invoice", "invoices"),
+    ("product", "products"),
+    ("file", "files"),
+    ("log", "logs"),
+    ("job", "jobs"),
+    ("build", "builds"),
+    ("host", "hosts"),
+    ("metric", "metrics"),
+    ("alert", "alerts"),
+    ("customer", "customers"),
+    ("account", "accounts"),
+    ("payment", "payments"),
+    ("team", "teams"),
+    ("project", "projects"),
+    ("task", "tasks"),
+    ("comment", "comments"),
+    ("word", "words"),
+    ("item", "items"),
+    ("code", "code"),
+    ("page", "pages"),
+];
+/// Test-only nouns.
+pub(crate) const NOUNS_TEST: &[(&str, &str)] = &[
+    ("flight", "flights"),
+    ("hotel", "hotels"),
+    ("recipe", "recipes"),
+    ("song", "songs"),
+    ("playlist", "playlists"),
+    ("book", "books"),
+    ("patient", "patients"),
+    ("shipment", "shipments"),
+    ("device", "devices"),
+    ("sensor", "sensors"),
+    ("contract", "contracts"),
+    ("lead", "leads"),
+    ("meeting", "meetings"),
+    ("photo", "photos"),
+    ("video", "videos"),
+    ("article", "articles"),
+    ("employee", "employees"),
+    ("vendor", "vendors"),
+    ("warehouse", "warehouses"),
+    ("container", "containers"),
+    ("cluster", "clusters"),
+    ("secret", "secrets"),
+    ("certificate", "certificates"),
+    ("domain", "domains"),
+    ("row", "rows"),
+    ("record", "records"),
+];
+
+/// Adjectives that may stand between verb and noun (`list_open_pull_requests`).
+pub(crate) const ADJ_TRAIN: &[&str] = &["open", "recent", "active", "all", "pending", "failed"];
+/// Test-only adjectives.
+pub(crate) const ADJ_TEST: &[&str] = &["upcoming", "expired", "archived", "new", "top", "stale"];
+
+/// Qualifiers that may end a composed name (`get_user_by_email`).
+pub(crate) const QUAL_TRAIN: &[&str] = &[
+    "by_id", "by_email", "for_repo", "for_team", "details", "status", "history", "v2",
+];
+/// Test-only qualifiers.
+pub(crate) const QUAL_TEST: &[&str] = &[
+    "by_name",
+    "for_user",
+    "in_region",
+    "summary",
+    "info",
+    "count",
+    "v3",
+    "async",
+];
+
+/// Whole tool names: short words, JavaScript hazards and names that collide with cue words.
+pub(crate) const SPECIAL_TRAIN: &[&str] = &[
+    "ping",
+    "echo",
+    "search",
+    "constructor",
+    "toString",
+    "then",
+    "$",
+    "retry_job",
+    "count_words",
+    "filter_logs",
+    "sort_items",
+    "hasOwnProperty",
+    "run",
+    "healthcheck",
+    "whoami",
+    "list_open_pull_requests_for_repo",
+    "get_current_weather_for_city",
+    "$fetch",
+    "_internal_sync",
+    "last",
+];
+/// Test-only whole tool names.
+pub(crate) const SPECIAL_TEST: &[&str] = &[
+    "__proto__",
+    "valueOf",
+    "prototype",
+    "_",
+    "next",
+    "after",
+    "sum_rows",
+    "group_by",
+    "order_items",
+    "top",
+    "lookup",
+    "translate",
+    "isPrototypeOf",
+    "both",
+    "each",
+    "summarize_all_open_support_tickets_for_customer",
+    "$$",
+    "parallel",
+    "first",
+    "noop",
+];
+
+/// What sort of value an argument takes, so values look like what the name suggests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Person,
+    Place,
+    Email,
+    Ident,
+    Team,
+    Phrase,
+    Path,
+    Host,
+    Url,
+    Date,
+    Code,
+    Order,
+    Small,
+    Count,
+    Big,
+    Money,
+    Signed,
+    Ratio,
+    Flag,
+}
+
+impl Kind {
+    pub(crate) fn ty(self) -> ArgType {
+        match self {
+            Kind::Small | Kind::Count | Kind::Big | Kind::Money | Kind::Signed | Kind::Ratio => {
+                ArgType::Number
+            }
+            Kind::Flag => ArgType::Boolean,
+            _ => ArgType::String,
+        }
+    }
+}
+
+/// Argument names with the kind of value they take.
+pub(crate) const ARGS_TRAIN: &[(&str, Kind)] = &[
+    ("team", Kind::Team),
+    ("city", Kind::Place),
+    ("id", Kind::Ident),
+    ("user_id", Kind::Ident),
+    ("userId", Kind::Ident),
+    ("email", Kind::Email),
+    ("name", Kind::Person),
+    ("title", Kind::Phrase),
+    ("query", Kind::Phrase),
+    ("repo", Kind::Path),
+    ("owner", Kind::Person),
+    ("branch", Kind::Code),
+    ("path", Kind::Path),
+    ("host", Kind::Host),
+    ("subject", Kind::Phrase),
+    ("body", Kind::Phrase),
+    ("channel", Kind::Team),
+    ("status", Kind::Code),
+    ("tag", Kind::Code),
+    ("region", Kind::Place),
+    ("url", Kind::Url),
+    ("assignee", Kind::Person),
+    ("since", Kind::Date),
+    ("to", Kind::Email),
+    ("from", Kind::Email),
+    ("order", Kind::Order),
+    ("repoName", Kind::Path),
+    ("pageToken", Kind::Ident),
+    ("days", Kind::Small),
+    ("limit", Kind::Count),
+    ("count", Kind::Count),
+    ("page", Kind::Small),
+    ("per_page", Kind::Count),
+    ("amount", Kind::Money),
+    ("priority", Kind::Small),
+    ("number", Kind::Big),
+    ("port", Kind::Big),
+    ("timeout", Kind::Count),
+    ("retries", Kind::Small),
+    ("offset", Kind::Signed),
+    ("threshold", Kind::Ratio),
+    ("last", Kind::Small),
+    ("active", Kind::Flag),
+    ("verbose", Kind::Flag),
+    ("dry_run", Kind::Flag),
+    ("force", Kind::Flag),
+    ("include_archived", Kind::Flag),
+    ("in_stock", Kind::Flag),
+    ("notify", Kind::Flag),
+    ("draft", Kind::Flag),
+];
+/// Test-only argument names.
+pub(crate) const ARGS_TEST: &[(&str, Kind)] = &[
+    ("destination", Kind::Place),
+    ("origin", Kind::Place),
+    ("airline", Kind::Code),
+    ("isbn", Kind::Ident),
+    ("author", Kind::Person),
+    ("genre", Kind::Phrase),
+    ("artist", Kind::Person),
+    ("deviceId", Kind::Ident),
+    ("cluster", Kind::Code),
+    ("namespace", Kind::Code),
+    ("domain", Kind::Host),
+    ("recipient", Kind::Email),
+    ("note", Kind::Phrase),
+    ("locale", Kind::Code),
+    ("first", Kind::Person),
+    ("vendor", Kind::Team),
+    ("sortKey", Kind::Code),
+    ("endpoint", Kind::Url),
+    ("filename", Kind::Path),
+    ("start_date", Kind::Date),
+    ("top_k", Kind::Count),
+    ("nights", Kind::Small),
+    ("guests", Kind::Small),
+    ("rating", Kind::Ratio),
+    ("max_results", Kind::Count),
+    ("min_score", Kind::Ratio),
+    ("year", Kind::Big),
+    ("radius", Kind::Money),
+    ("batch_size", Kind::Count),
+    ("delta", Kind::Signed),
+    ("size", Kind::Count),
+    ("all", Kind::Flag),
+    ("include_drafts", Kind::Flag),
+    ("archived", Kind::Flag),
+    ("public", Kind::Flag),
+    ("refundable", Kind::Flag),
+    ("urgent", Kind::Flag),
+    ("both", Kind::Flag),
+];
+
+/// Property names of returned objects and rows.
+pub(crate) const PROPS_TRAIN: &[&str] = &[
+    "id",
+    "name",
+    "email",
+    "title",
+    "status",
+    "created_at",
+    "url",
+    "score",
+    "path",
+    "role",
+    "city",
+    "price",
+    "total",
+    "state",
+    "owner",
+    "size",
+    "updated_at",
+    "author",
+    "body",
+    "login",
+    "temperature",
+    "priority",
+    "labels",
+    "sha",
+];
+/// Test-only property names.
+pub(crate) const PROPS_TEST: &[&str] = &[
+    "isbn",
+    "genre",
+    "artist",
+    "duration",
+    "rating",
+    "origin",
+    "destination",
+    "gate",
+    "seat",
+    "serial",
+    "firmware",
+    "namespace",
+    "replicas",
+    "expires_at",
+    "issuer",
+    "headline",
+    "summary",
+    "population",
+    "altitude",
+    "uid",
+    "handle",
+    "phone",
+];
+
+/// Sentences of context that name nothing.
+pub(crate) const FILLERS_TRAIN: &[&str] = &[
+    "I'm putting together the weekly report.",
+    "This is for the Monday standup.",
+    "Quick one.",
+    "We have a customer waiting on this.",
+    "Sorry to bother you again.",
+    "No rush on this.",
+    "Heads up, this is a bit urgent.",
+    "The dashboard looked stale this morning.",
+    "My manager asked me to double-check something.",
+    "I'm on my phone, so excuse the typos.",
+    "We're about 2 weeks behind on this.",
+    "It's for the 3rd quarter review.",
+    "Hope your day is going well.",
+    "Just need this before lunch.",
+    "Long story short, the numbers look off.",
+    "I tried this by hand and gave up.",
+    "Context: we are migrating the old system.",
+    "This came up in a meeting earlier.",
+];
+/// Test-only context sentences.
+pub(crate) const FILLERS_TEST: &[&str] = &[
+    "I'm preparing slides for the board.",
+    "The on-call engineer pinged me about this.",
+    "Bear with me, it's my 1st week here.",
+    "We got 4 complaints overnight.",
+    "This is part of the audit.",
+    "I'd really appreciate the help.",
+    "The intern usually handles this.",
+    "It's been a long day.",
+    "We promised the client an answer by Friday.",
+    "Nothing fancy needed here.",
+    "Our office moved last month, hence the request.",
+    "Please bear in mind I'm new to these tools.",
+];
+
+/// Greetings that may open a chatty instruction.
+pub(crate) const GREETINGS_TRAIN: &[&str] = &[
+    "Hi!",
+    "Hey there,",
+    "Hello,",
+    "Good morning.",
+    "Hi team —",
+    "Hey,",
+    "Yo,",
+];
+/// Test-only greetings.
+pub(crate) const GREETINGS_TEST: &[&str] = &[
+    "Greetings.",
+    "Hiya,",
+    "Good afternoon!",
+    "Hello again —",
+    "Morning!",
+];
+
+/// Closings that may end a chatty instruction.
+pub(crate) const THANKS_TRAIN: &[&str] = &[
+    "Thanks!",
+    "Thank you.",
+    "Thanks in advance.",
+    "Cheers.",
+    "Much appreciated!",
+    "Thx",
+];
+/// Test-only closings.
+pub(crate) const THANKS_TEST: &[&str] = &[
+    "Many thanks.",
+    "Ta!",
+    "You're a star.",
+    "Grateful as always.",
+];
