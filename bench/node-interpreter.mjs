@@ -91,7 +91,7 @@ function createRunner({ onCall, onDone }) {
   function start(request) {
     const { id, code, tools, timeoutMs, limits } = request;
     const worker = new Worker(new URL(import.meta.url), {
-      workerData: { code, tools, prelude, maxCalls: limits.maxCalls },
+      workerData: { code, tools, prelude, maxCalls: limits.maxCalls, maxLength: (limits.memoryMb * 1024 * 1024) / 8 },
       resourceLimits: {
         maxOldGenerationSizeMb: limits.memoryMb,
         maxYoungGenerationSizeMb: Math.max(1, Math.min(16, limits.memoryMb >> 2)),
@@ -195,7 +195,7 @@ async function bench() {
 }
 
 function worker() {
-  const { code, tools, prelude, maxCalls } = workerData;
+  const { code, tools, prelude, maxCalls, maxLength } = workerData;
   const context = vm.createContext({});
   // Promises and errors are made in the context's realm, so `instanceof` holds in the code.
   const capability = vm.runInContext(
@@ -231,7 +231,7 @@ function worker() {
     },
   };
   const install = vm.runInContext(prelude, context, { filename: 'prelude.js' });
-  const hooks = install(host, tools);
+  const hooks = install(host, tools, maxLength);
   parentPort.on('message', (message) => {
     const entry = pending.get(message.call);
     if (entry === undefined) return;

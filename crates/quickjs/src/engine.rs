@@ -106,6 +106,15 @@ impl Flags {
         }
     }
 
+    /// The recorded reason, after turning a refused allocation into [`StopReason::HeapLimit`]:
+    /// what the run ends with, whatever happened last.
+    pub(crate) fn final_reason(&self) -> Option<StopReason> {
+        if self.heap.is_set() {
+            self.stop(StopReason::HeapLimit);
+        }
+        self.reason()
+    }
+
     /// Looks at the heap flag, the token and the clock, records what it finds, and returns the
     /// reason to stop, if any. The interrupt handler calls this every few thousand instructions.
     pub(crate) fn poll(&self) -> Option<StopReason> {
@@ -219,19 +228,20 @@ impl Engine {
             _runtime: runtime,
             state,
         };
-        let launch = engine.start(limits.max_calls, flags, names, code);
+        let launch = engine.start(limits, flags, names, code);
         Ok((engine, launch))
     }
 
     fn start(
         &mut self,
-        max_calls: usize,
+        limits: &EngineLimits,
         flags: &Arc<Flags>,
         names: &[String],
         code: &str,
     ) -> Launch {
         let state = self.state.clone();
         let flags = flags.clone();
+        let (max_calls, heap_bytes) = (limits.max_calls, limits.heap_bytes);
         let bytecode = match prelude_bytecode() {
             Ok(bytecode) => bytecode,
             Err(e) => return Launch::Failed(e),
@@ -245,7 +255,8 @@ impl Engine {
                 let module = unsafe { Module::load(ctx.clone(), bytecode)? };
                 let (module, _) = module.eval()?;
                 let prelude: Function = module.get("default")?;
-                let hooks: Object = prelude.call((host, names.to_vec()))?;
+                let max_length = heap_bytes / 8;
+                let hooks: Object = prelude.call((host, names.to_vec(), max_length as f64))?;
                 let start: Function = hooks.get("start")?;
                 start.call((code,))
             });

@@ -291,7 +291,7 @@ impl QuickJs {
         outcome: Result<Value, (StopReason, String)>,
     ) -> RunResult {
         // A limit reached on the way out (a toJSON that loops, a heap refusal) still wins.
-        let outcome = match (flags.reason(), outcome) {
+        let outcome = match (flags.final_reason(), outcome) {
             (Some(reason), Ok(_)) => Err((reason, String::new())),
             (Some(reason), Err((other, _))) if other != reason => Err((reason, String::new())),
             (_, outcome) => outcome,
@@ -321,7 +321,7 @@ impl QuickJs {
         reason: StopReason,
         message: String,
     ) -> RunResult {
-        let reason = flags.reason().unwrap_or(reason);
+        let reason = flags.final_reason().unwrap_or(reason);
         let message = if flags.reason().is_some() {
             self.explain(reason, timeout)
         } else {

@@ -5,7 +5,9 @@
 //   host.call(name, argsJson, argsError) -> promise   (records the call; throws past the call limit)
 //   host.log(text)                                      (appends one log entry)
 //   host.done(kind, text)                               (0: value JSON, 1: threw, 2: invalid value)
-(function (host, names) {
+// `names` are the tools' names; `maxLength` is the longest array-like the native array methods
+// below may walk (no real array under the heap limit is longer).
+(function (host, names, maxLength) {
   'use strict';
   const stringify = JSON.stringify;
   const parse = JSON.parse;
@@ -22,6 +24,37 @@
   const hostDone = host.done;
 
   function clean(text) { return apply(wellFormed, text, []); }
+
+  // Some native Array.prototype methods walk `length` indices without ever reaching the
+  // interrupt handler, so `Array(2 ** 32 - 1).join('')` or `[].reverse.call({length: 2 ** 53})`
+  // would run far past the timeout. They refuse receivers (and, for concat, arguments) longer
+  // than any array the heap could hold; everything else is unchanged.
+  const RangeErrorCtor = RangeError;
+  const ArrayProto = Array.prototype;
+  function checkLength(value) {
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return;
+    const length = +value.length;
+    if (length > maxLength) {
+      throw new RangeErrorCtor('array-like of length ' + length + ' is longer than this sandbox walks (' + maxLength + ')');
+    }
+  }
+  const unbounded = ['join', 'toString', 'toLocaleString', 'reverse', 'concat', 'copyWithin', 'fill',
+    'splice', 'slice', 'sort', 'flat', 'flatMap', 'shift', 'unshift', 'toReversed', 'toSorted',
+    'toSpliced', 'with'];
+  for (let i = 0; i < unbounded.length; i++) {
+    const name = unbounded[i];
+    const original = ArrayProto[name];
+    if (typeof original !== 'function') continue;
+    const guarded = {
+      [name](...args) {
+        checkLength(this);
+        if (name === 'concat') for (let k = 0; k < args.length; k++) checkLength(args[k]);
+        return apply(original, this, args);
+      },
+    }[name];
+    defineProperty(guarded, 'length', { value: original.length });
+    defineProperty(ArrayProto, name, { value: guarded, writable: true, enumerable: false, configurable: true });
+  }
 
   const known = create(null);
   for (let i = 0; i < names.length; i++) known[names[i]] = true;

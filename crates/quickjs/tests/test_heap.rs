@@ -45,7 +45,7 @@ async fn doubling_a_string_ends_at_the_length_limit_or_the_heap_limit() {
 #[tokio::test]
 async fn the_heap_limit_is_configurable() {
     let small = quickjs(|c| c.limits.memory_mb = 4);
-    let code = "return new Array(1000000).fill(1).length";
+    let code = "return Array.from({length: 1000000}, () => 1).length";
     assert_stopped(
         &run_with(&small, code, RunOptions::default()).await,
         StopReason::HeapLimit,
