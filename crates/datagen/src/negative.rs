@@ -354,10 +354,12 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     render::mention(g, &mut t, &c2.tool, 1);
                     t.w("with");
                     t.w(&arg2);
-                    t.w(g.pw(&["set to whatever", "equal to what", "set to the"]));
                     if g.chance(0.5) {
+                        t.w(g.pw(&["set to whatever", "equal to what"]));
+                    } else {
+                        t.w(g.pw(&["set to the", "equal to the"]));
                         t.w(&prop);
-                        t.w("from");
+                        t.w(g.pw(&["that", "which"]));
                     }
                     render::mention(g, &mut t, &c1.tool, 2);
                     t.w("returns");
@@ -389,9 +391,16 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     name = "retrying_up_to";
                     call(g, &mut t, 1, c1, true);
                     t.p(",");
-                    t.w(g.pw(&["retrying up to", "retry up to", "with up to"]));
+                    let (pre, post) = *g.pick(&[
+                        ("retrying up to", "times if it fails"),
+                        ("retry up to", "times"),
+                        ("with up to", "retries"),
+                        ("with up to", "attempts"),
+                        ("try it up to", "times until it works"),
+                    ]);
+                    t.w(pre);
                     t.w(&g.range(2, 6).to_string());
-                    t.w(g.pw(&["times if it fails", "retries", "attempts"]));
+                    t.w(post);
                 }
                 1 => {
                     name = "try_again";
@@ -590,10 +599,9 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
     } else {
         g.pick(&free).clone()
     };
-    let mut t = Text::new(render::case(g));
-    render::call_natural(g, &mut t, 1, &c, true);
-    let lead = g.pw(&[",", " —", ";", ".", " and"]);
-    render::piece(&mut t, lead);
+    let case = render::case(g);
+    // The phrase is written apart, then put after the call or before it.
+    let mut t = Text::new(case.phrase());
     let name;
     match class {
         Unsupported::Sort => match variant(g, 8, 2) {
@@ -865,6 +873,21 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 t.w("rows");
             }
         },
+    }
+    let (phrase, _) = t.finish();
+    let mut t = Text::new(case);
+    let before =
+        matches!(class, Unsupported::Aggregate | Unsupported::OtherRows) || name == "top_by";
+    if before && g.chance(0.35) {
+        t.w(g.pw(&["give me", "show me", "I want", "return", "get me"]));
+        t.raw(&phrase);
+        t.w(g.pw(&["from", "of", "returned by"]));
+        render::call_natural(g, &mut t, 1, &c, false);
+    } else {
+        render::call_natural(g, &mut t, 1, &c, true);
+        let lead = g.pw(&[",", " —", ";", ".", " and"]);
+        render::piece(&mut t, lead);
+        t.raw(&phrase);
     }
     render::end(g, &mut t);
     finish(g, t, &specs, class, name, None)

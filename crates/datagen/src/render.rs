@@ -278,7 +278,7 @@ const OUT_LAST_TEST: &[&str] = &[
 
 const POLITE: &[&str] = &[
     "could you please",
-    "would you mind",
+    "would you",
     "I'd like you to",
     "when you get a chance,",
     "if possible,",
@@ -334,10 +334,11 @@ enum Style {
     For,
     Possessive,
     EqualTo,
+    ValueName,
 }
 
 fn style(g: &mut Gen) -> Style {
-    match g.weighted(&[26, 14, 9, 9, 8, 8, 5, 6, 5, 4]) {
+    match g.weighted(&[26, 14, 9, 9, 8, 8, 5, 6, 5, 4, 4]) {
         0 => Style::Plain,
         1 => Style::Colon,
         2 => Style::Equals,
@@ -347,12 +348,26 @@ fn style(g: &mut Gen) -> Style {
         6 => Style::Of,
         7 => Style::For,
         8 => Style::Possessive,
-        _ => Style::EqualTo,
+        9 => Style::EqualTo,
+        _ => Style::ValueName,
     }
 }
 
 fn one_arg(g: &mut Gen, t: &mut Text, st: Style, first: bool, call: usize, name: &str, lit: &Lit) {
+    let st = if st == Style::ValueName && !lit.value.is_number() {
+        Style::Plain
+    } else {
+        st
+    };
     match st {
+        Style::ValueName => {
+            // `for 3 days`, `with 20 per_page`
+            if first {
+                t.w(g.pw(&["with", "for", "using", "and"]));
+            }
+            t.value(lit, call, name);
+            t.argname(name, call, false);
+        }
         Style::Plain | Style::Colon | Style::Equals => {
             if first {
                 let intro = g.pw(&[
@@ -432,14 +447,20 @@ fn one_arg(g: &mut Gen, t: &mut Text, st: Style, first: bool, call: usize, name:
             t.argname(name, call, false);
         }
         Style::Possessive => {
-            if first {
-                let pre = g.pw(&["and set its", ", its", "setting its", "with its"]);
-                piece(t, pre);
+            let (pre, mid) = if first {
+                *g.pick(&[
+                    ("and set its", "to"),
+                    (", its", "being"),
+                    ("setting its", "to"),
+                    ("with its", "set to"),
+                    ("with its", "as"),
+                ])
             } else {
-                t.w("its");
-            }
+                *g.pick(&[("its", "to"), ("its", "being"), ("set its", "to")])
+            };
+            piece(t, pre);
             t.argname(name, call, false);
-            t.w(g.pw(&["to", "being", "as"]));
+            t.w(mid);
             t.value(lit, call, name);
         }
         Style::EqualTo => {
@@ -1226,20 +1247,47 @@ fn far_args(g: &mut Gen, t: &mut Text, call: usize, far: &[(String, Lit)]) {
 
 /// Calls joined by joiners, with the schedule cue, output cue and shaping where they belong.
 pub(crate) fn imperative(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm) {
+    imperative_with(g, t, d, form, true);
+}
+
+/// [`imperative`], optionally without openers (filler, "I have 2 calls:", a leading cue), for
+/// use after a polite phrase.
+fn imperative_with(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm, openers: bool) {
     let n = d.calls.len();
-    if g.chance(0.12) {
+    if openers && g.chance(0.12) {
         filler(g, t);
     }
-    if n >= 2 && g.chance(0.1) {
+    if openers && n >= 2 && g.chance(0.1) {
         let w = g.pw(&["Run these", "I have", "Here are", "Do these"]);
         t.w(w);
         t.w(&n.to_string());
         t.w(g.pw(&["checks:", "things:", "calls:", "steps:"]));
     }
-    if n == 1 && g.chance(0.06) {
+    if openers && n == 1 && g.chance(0.06) {
         t.w(g.pw(&["First,", "First of all,", "To start,"]));
     }
-    let place = cue_place(g, d.sched);
+    let out_first = openers && d.out.is_some() && g.chance(0.15);
+    if let (true, Some(kind)) = (out_first, d.out) {
+        let s = match kind {
+            OutputKind::All => g.pw(&[
+                "I need every result:",
+                "Return all results:",
+                "Give me each result —",
+                "Collect everything from these:",
+            ]),
+            OutputKind::Last => g.pw(&[
+                "Only the final result matters:",
+                "I just need the last result:",
+                "Return only the last call's result —",
+                "Just the final output, please:",
+            ]),
+        };
+        t.w(s);
+    }
+    let mut place = cue_place(g, d.sched);
+    if !openers && place == Place::Pre {
+        place = Place::Post;
+    }
     if place == Place::Pre {
         pre_cue(g, t, d.sched);
     }
@@ -1275,7 +1323,7 @@ pub(crate) fn imperative(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm) {
     if place == Place::Post {
         post_cue(g, t, d.sched);
     }
-    if let Some(kind) = d.out {
+    if let (false, Some(kind)) = (out_first, d.out) {
         out_cue(g, t, kind, n);
     }
     if !shaping_pre {
@@ -1585,7 +1633,7 @@ fn chatty(g: &mut Gen, t: &mut Text, d: &Draft) {
         shaping_after(g, t, d);
         end(g, t);
     } else {
-        imperative(g, t, d, CallForm::Natural);
+        imperative_with(g, t, d, CallForm::Natural, false);
     }
     if g.chance(0.5) {
         let thanks = *g.pick(vocab::half(

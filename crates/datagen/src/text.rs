@@ -18,6 +18,18 @@ pub(crate) enum Case {
     Upper,
     /// Every word capitalised.
     Title,
+    /// Left as written (for a phrase that goes inside a sentence).
+    AsIs,
+}
+
+impl Case {
+    /// The case for a phrase written apart and put inside a sentence of this case.
+    pub(crate) fn phrase(self) -> Case {
+        match self {
+            Case::Sentence => Case::AsIs,
+            other => other,
+        }
+    }
 }
 
 /// An instruction being written.
@@ -78,6 +90,7 @@ impl Text {
                     prose.to_owned()
                 }
             }
+            Case::AsIs => prose.to_owned(),
             Case::Lower => prose.to_lowercase(),
             Case::Upper => prose.to_uppercase(),
             Case::Title => prose
