@@ -102,11 +102,14 @@
     return hostCall(clean(name), json === undefined ? '' : json, problem === undefined ? '' : clean(problem));
   }
 
+  const implicit = create(null);
+  implicit.then = implicit.toJSON = implicit.toString = implicit.valueOf = true;
   const functions = create(null);
   const tools = new Proxy(create(null), {
     get(target, key) {
       if (typeof key !== 'string') return undefined;
-      if (key === 'then' && known[key] !== true) return undefined;
+      // Names the engine looks up on its own (await, JSON.stringify, String()) are not calls.
+      if (implicit[key] === true && known[key] !== true) return undefined;
       let f = functions[key];
       if (f === undefined) {
         f = function (args) { return call(key, args); };

@@ -57,21 +57,36 @@ async fn an_uncaught_tool_error_fails_the_run_with_its_message() {
 }
 
 #[tokio::test]
-async fn unknown_names_and_prototype_names_reject_and_are_listed_as_failed() {
+async fn unknown_names_and_prototype_names_are_never_tools() {
     let (options, _) = tools();
+    // `toString` is one of the names the engine looks up by itself, so it is not even a function;
+    // the others reject as unknown tools and are listed as failed calls.
     let code = "const out = []; for (const n of ['nope', 'toString', '__proto__', 'constructor']) { \
-                try { await tools[n]({}) } catch (e) { out.push(e.message) } } return out";
+                try { await tools[n]({}) } catch (e) { out.push(e instanceof TypeError ? 'TypeError' : e.message) } } \
+                return out";
     let result = run_with(&QuickJs::default(), code, options).await;
     assert_returned(
         &result,
         json!([
             "unknown tool: nope",
-            "unknown tool: toString",
+            "TypeError",
             "unknown tool: __proto__",
             "unknown tool: constructor"
         ]),
     );
-    assert!(result.calls.iter().all(|c| c.ok == Some(false)));
+    let names: Vec<_> = result
+        .calls
+        .iter()
+        .map(|c| (c.name.as_str(), c.ok))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("nope", Some(false)),
+            ("__proto__", Some(false)),
+            ("constructor", Some(false))
+        ]
+    );
 }
 
 #[tokio::test]
@@ -135,4 +150,16 @@ async fn a_tool_that_panics_fails_its_call_and_the_run_goes_on() {
     let result = run_with(&QuickJs::default(), code, options).await;
     assert_returned(&result, json!(["the tool panicked", "the tool panicked"]));
     assert!(result.calls.iter().all(|c| c.ok == Some(false)));
+}
+
+#[tokio::test]
+async fn printing_or_awaiting_tools_makes_no_call() {
+    let (options, _) = tools();
+    let code = "console.log(tools); const same = (await tools) === tools; let text; \
+                try { text = String(tools) } catch (e) { text = e.name } \
+                return [JSON.stringify(tools), same, text]";
+    let result = run_with(&QuickJs::default(), code, options).await;
+    assert_returned(&result, json!(["{}", true, "TypeError"]));
+    assert_eq!(result.logs, ["{}"]);
+    assert!(result.calls.is_empty(), "{:?}", result.calls);
 }
