@@ -17,8 +17,9 @@ pub struct Args {
     /// How many records.
     #[arg(long, default_value_t = 1000)]
     count: usize,
-    /// `train`, or `test` for the held-out split (unseen families and vocabularies).
-    #[arg(long, default_value = "train", value_parser = ["train", "test"])]
+    /// `train`; `test` for the held-out split (unseen families and vocabularies); `dev` for more
+    /// records drawn like `train` from a stream of their own.
+    #[arg(long, default_value = "train", value_parser = ["train", "test", "dev"])]
     split: String,
     /// Where to write; stdout when absent or `-`.
     #[arg(long)]
@@ -27,7 +28,7 @@ pub struct Args {
 
 /// Writes `count` labeled records, one JSON object per line.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let split = Split::parse(&args.split).context("--split is train or test")?;
+    let split = Split::parse(&args.split).context("--split is train, test or dev")?;
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) if path.as_os_str() != "-" => Box::new(BufWriter::new(
             File::create(path).with_context(|| format!("cannot write {}", path.display()))?,

@@ -37,6 +37,9 @@ pub enum Split {
     Train,
     /// Held-out test data: the test halves of every vocabulary, and the test-only families too.
     Test,
+    /// Development data drawn like training data (same vocabularies and families) from a stream
+    /// of its own: an in-distribution check beside the held-out test.
+    Dev,
 }
 
 impl Split {
@@ -45,6 +48,7 @@ impl Split {
         match name {
             "train" => Some(Split::Train),
             "test" => Some(Split::Test),
+            "dev" => Some(Split::Dev),
             _ => None,
         }
     }
@@ -53,6 +57,7 @@ impl Split {
         match self {
             Split::Train => 0x7472_6169_6e00_0001,
             Split::Test => 0x7465_7374_0000_0002,
+            Split::Dev => 0x6465_7600_0000_0003,
         }
     }
 }

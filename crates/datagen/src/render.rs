@@ -121,6 +121,10 @@ const VERBS: &[&str] = &[
     "ask",
     "pull from",
     "request",
+    "pls run",
+    "plz call",
+    "can u run",
+    "u can call",
 ];
 const VERBS_TEST: &[&str] = &[
     "dispatch",
@@ -865,7 +869,7 @@ pub(crate) fn draw_args(g: &mut Gen, spec: &Spec, keep: Option<&[String]>) -> Ve
 /// Hazard argument names that look like cues (`limit`, `count`, `last`, ...).
 fn hazard_arg(g: &mut Gen) -> (&'static str, Kind) {
     match g.split {
-        Split::Train => *g.pick(&[
+        Split::Train | Split::Dev => *g.pick(&[
             ("limit", Kind::Count),
             ("count", Kind::Count),
             ("last", Kind::Small),

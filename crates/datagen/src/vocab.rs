@@ -11,7 +11,7 @@ use crate::Split;
 /// Picks the half of a pool that belongs to `split`.
 pub(crate) fn half<'a, T>(split: Split, train: &'a [T], test: &'a [T]) -> &'a [T] {
     match split {
-        Split::Train => train,
+        Split::Train | Split::Dev => train,
         Split::Test => test,
     }
 }
