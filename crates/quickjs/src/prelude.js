@@ -38,23 +38,33 @@
       throw new RangeErrorCtor('array-like of length ' + length + ' is longer than this sandbox walks (' + maxLength + ')');
     }
   }
-  const unbounded = ['join', 'toString', 'toLocaleString', 'reverse', 'concat', 'copyWithin', 'fill',
-    'splice', 'slice', 'sort', 'flat', 'flatMap', 'shift', 'unshift', 'toReversed', 'toSorted',
-    'toSpliced', 'with'];
-  for (let i = 0; i < unbounded.length; i++) {
-    const name = unbounded[i];
-    const original = ArrayProto[name];
-    if (typeof original !== 'function') continue;
-    const guarded = {
-      [name](...args) {
-        checkLength(this);
-        if (name === 'concat') for (let k = 0; k < args.length; k++) checkLength(args[k]);
-        return apply(original, this, args);
-      },
-    }[name];
-    defineProperty(guarded, 'length', { value: original.length });
-    defineProperty(ArrayProto, name, { value: guarded, writable: true, enumerable: false, configurable: true });
+  function guard(original) {
+    return function (...args) {
+      checkLength(this);
+      return apply(original, this, args);
+    };
   }
+  function guardAll(original) {
+    return function (...args) {
+      checkLength(this);
+      for (let k = 0; k < args.length; k++) checkLength(args[k]);
+      return apply(original, this, args);
+    };
+  }
+  // `toString` joins through `join`; `toReversed`, `toSorted`, `toSpliced`, `with` and `fill`
+  // allocate as they go, so the heap limit stops them.
+  ArrayProto.join = guard(ArrayProto.join);
+  ArrayProto.toLocaleString = guard(ArrayProto.toLocaleString);
+  ArrayProto.reverse = guard(ArrayProto.reverse);
+  ArrayProto.concat = guardAll(ArrayProto.concat);
+  ArrayProto.copyWithin = guard(ArrayProto.copyWithin);
+  ArrayProto.splice = guard(ArrayProto.splice);
+  ArrayProto.slice = guard(ArrayProto.slice);
+  ArrayProto.sort = guard(ArrayProto.sort);
+  ArrayProto.flat = guard(ArrayProto.flat);
+  ArrayProto.flatMap = guard(ArrayProto.flatMap);
+  ArrayProto.shift = guard(ArrayProto.shift);
+  ArrayProto.unshift = guard(ArrayProto.unshift);
 
   const known = create(null);
   for (let i = 0; i < names.length; i++) known[names[i]] = true;
