@@ -30,6 +30,8 @@ enum Command {
     Run(cmd::run::Args),
     /// Check an interpreter against the contract (the built-in one, or `--exec CMD`).
     Conformance(cmd::conformance::Args),
+    /// Write labeled planner records from the seeded generator (`--split train|test|dev`).
+    Generate(cmd::generate::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Types(args) => cmd::types::run(args),
         Command::Run(args) => cmd::run::run(args),
         Command::Conformance(args) => cmd::conformance::run(args),
+        Command::Generate(args) => cmd::generate::run(args),
     };
     match result {
         Ok(code) => code,

@@ -2,6 +2,7 @@
 
 pub mod compile;
 pub mod conformance;
+pub mod generate;
 pub mod run;
 pub mod types;
 pub mod validate;
