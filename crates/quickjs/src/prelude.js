@@ -17,6 +17,7 @@
   const then = Promise.prototype.then;
   const create = Object.create;
   const defineProperty = Object.defineProperty;
+  const freeze = Object.freeze;
   const wellFormed = String.prototype.toWellFormed;
   const AsyncFunction = (async function () {}).constructor;
   const hostCall = host.call;
@@ -66,8 +67,6 @@
   ArrayProto.shift = guard(ArrayProto.shift);
   ArrayProto.unshift = guard(ArrayProto.unshift);
 
-  const known = create(null);
-  for (let i = 0; i < names.length; i++) known[names[i]] = true;
 
   // An Error crosses as its name and message; everything else as JSON. A `toJSON` on
   // Error.prototype does this without a replacer function, which would run for every value.
@@ -101,47 +100,51 @@
     }
   }
 
-  function call(name, args) {
-    let json;
-    let problem;
-    try {
-      json = encode(args === undefined ? null : args);
-    } catch (e) {
-      problem = 'the arguments cannot cross as JSON: ' + message(e);
-    }
-    return hostCall(clean(name), json === undefined ? '' : json, problem === undefined ? '' : clean(problem));
+  // One function per name: encodes the arguments and hands the call to the host, which returns
+  // the call's promise. `name` is already well-formed.
+  function caller(name) {
+    return function (args) {
+      let json;
+      let problem = '';
+      try {
+        json = stringify(args === undefined ? null : args);
+        if (json === undefined) json = 'null';
+      } catch (e) {
+        json = '';
+        problem = clean('the arguments cannot cross as JSON: ' + message(e));
+      }
+      return hostCall(name, json, problem);
+    };
   }
 
+  // `tools` holds the host tools as its own frozen properties; every other string name falls
+  // through to a Proxy that answers with a caller the host rejects as an unknown tool.
   const implicit = create(null);
   implicit.then = implicit.toJSON = implicit.toString = implicit.valueOf = true;
-  const functions = create(null);
-  const tools = new Proxy(create(null), {
+  const unknown = create(null);
+  const fallback = new Proxy(create(null), {
     get(target, key) {
       if (typeof key !== 'string') return undefined;
       // Names the engine looks up on its own (await, JSON.stringify, String()) are not calls.
-      if (implicit[key] === true && known[key] !== true) return undefined;
-      let f = functions[key];
+      if (implicit[key] === true) return undefined;
+      let f = unknown[key];
       if (f === undefined) {
-        f = function (args) { return call(key, args); };
-        functions[key] = f;
+        f = caller(clean(key));
+        unknown[key] = f;
       }
       return f;
     },
-    has(target, key) { return typeof key === 'string' && known[key] === true; },
-    ownKeys() {
-      const keys = [];
-      for (let i = 0; i < names.length; i++) keys.push(names[i]);
-      return keys;
-    },
-    getOwnPropertyDescriptor(target, key) {
-      if (typeof key !== 'string' || known[key] !== true) return undefined;
-      return { value: this.get(target, key), writable: false, enumerable: true, configurable: true };
-    },
+    has() { return false; },
     set() { return false; },
     defineProperty() { return false; },
     deleteProperty() { return false; },
     setPrototypeOf() { return false; },
   });
+  const tools = create(fallback);
+  for (let i = 0; i < names.length; i++) {
+    defineProperty(tools, names[i], { value: caller(names[i]), enumerable: true });
+  }
+  freeze(tools);
 
   function format(value) {
     if (typeof value === 'string') return value;

@@ -93,7 +93,7 @@ async fn unknown_names_and_prototype_names_are_never_tools() {
 async fn tools_lists_exactly_the_host_tools_and_is_not_a_thenable() {
     let (options, _) = tools();
     let code = "return [Object.keys(tools), 'echo' in tools, 'toString' in tools, typeof tools.then, \
-                Object.getPrototypeOf(tools), (await tools) === tools]";
+                Object.isFrozen(tools), Object.getPrototypeOf(tools) === Object.prototype, (await tools) === tools]";
     let result = run_with(&QuickJs::default(), code, options).await;
     assert_returned(
         &result,
@@ -102,7 +102,8 @@ async fn tools_lists_exactly_the_host_tools_and_is_not_a_thenable() {
             true,
             false,
             "undefined",
-            null,
+            true,
+            false,
             true
         ]),
     );
