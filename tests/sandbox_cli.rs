@@ -1,0 +1,97 @@
+//! `codemode run` and `codemode conformance` end to end, through the built binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn codemode() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_codemode"))
+}
+
+#[test]
+fn run_prints_one_result_per_file_in_order_and_exits_1_when_one_fails() {
+    let dir = std::env::temp_dir().join(format!("codemode-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ok = dir.join("ok.js");
+    let busy = dir.join("busy.js");
+    std::fs::write(&ok, "console.log('hi'); return [1, 2]").unwrap();
+    std::fs::write(&busy, "while (true) {}").unwrap();
+    let mut child = codemode()
+        .args(["run", "--timeout-ms", "200"])
+        .arg(&ok)
+        .arg("-")
+        .arg(&busy)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"return 40 + 2")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["value"], serde_json::json!([1, 2]));
+    assert_eq!(lines[0]["logs"], serde_json::json!(["hi"]));
+    assert_eq!(lines[1]["value"], serde_json::json!(42));
+    assert_eq!(lines[2]["reason"], "timeout");
+    assert_eq!(lines[2]["timedOut"], true);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn run_applies_the_limit_flags() {
+    let mut child = codemode()
+        .args(["run", "--max-log-chars", "3", "--memory-mb", "8", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"console.log('abcdef'); const a = []; for (;;) a.push(new Array(1000))")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let result: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(result["reason"], "heap_limit");
+    assert_eq!(result["logs"][0], "abc");
+    assert_eq!(result["logsTruncated"], true);
+}
+
+#[test]
+fn conformance_passes_on_the_built_in_interpreter_and_on_the_node_peer() {
+    let peer = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/node-interpreter.mjs");
+    for extra in [vec![], vec!["--exec".to_owned(), format!("node {peer}")]] {
+        let output = codemode()
+            .args(["conformance", "--json"])
+            .args(&extra)
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["passed"], true, "{report}");
+        assert_eq!(output.status.code(), Some(0));
+    }
+}
+
+#[test]
+fn conformance_exits_1_when_a_check_fails() {
+    let output = codemode()
+        .args(["conformance", "--exec", "false"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("FAIL ")), "{text}");
+    assert!(text.trim_end().ends_with("failed"));
+}
