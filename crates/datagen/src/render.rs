@@ -928,6 +928,7 @@ enum Family {
     Question,
     Bullets,
     Labels,
+    Implied,
 }
 
 impl Family {
@@ -945,6 +946,7 @@ impl Family {
             Family::Question => "question",
             Family::Bullets => "bullets",
             Family::Labels => "labels",
+            Family::Implied => "implied_name",
         }
     }
 }
@@ -956,10 +958,11 @@ fn family(g: &mut Gen) -> Family {
         (Family::JsonArgs, 5),
         (Family::ArgsFirst, 8),
         (Family::SharedTool, 9),
-        (Family::Steps, 8),
+        (Family::Steps, 11),
         (Family::Chatty, 13),
         (Family::Terse, 7),
         (Family::Decoy, 5),
+        (Family::Implied, 3),
     ];
     let test_only = [
         (Family::Question, 10),
@@ -1000,7 +1003,29 @@ pub(crate) fn positive(g: &mut Gen) -> Option<Example> {
     if fam == Family::Decoy && decoy.is_none() {
         return None;
     }
+    // The argument of call 1 that may go unnamed: the only one of its type in the tool.
+    let implied = if fam == Family::Implied {
+        let spec = specs.iter().find(|s| s.name == draft.calls[0].tool)?;
+        let unique: Vec<&String> = draft.calls[0]
+            .args
+            .iter()
+            .map(|(a, _)| a)
+            .filter(|a| {
+                let ty = spec.arg_kind(a).map(Kind::ty);
+                ty != Some(codemode_plan::ArgType::Boolean)
+                    && spec.args.iter().filter(|(_, k)| Some(k.ty()) == ty).count() == 1
+            })
+            .collect();
+        if unique.is_empty() {
+            None
+        } else {
+            Some(g.pick(&unique).to_string())
+        }
+    } else {
+        None
+    };
     let fam = match fam {
+        Family::Implied if implied.is_none() => Family::Imperative,
         Family::ArgsFirst
             if draft.calls[0].args.is_empty()
                 || (draft.calls.len() > 1 && draft.sched == Sched::Parallel) =>
@@ -1013,7 +1038,11 @@ pub(crate) fn positive(g: &mut Gen) -> Option<Example> {
         other => other,
     };
     let mut t = Text::new(case(g));
-    write(g, &mut t, fam, &draft, decoy.as_deref());
+    if let Some(arg) = &implied {
+        implied_name(g, &mut t, &draft, arg);
+    } else {
+        write(g, &mut t, fam, &draft, decoy.as_deref());
+    }
     let (instruction, spans) = t.finish();
     let catalog = catalog::catalog(&specs);
     let plan = draft.plan();
@@ -1161,6 +1190,7 @@ fn write(g: &mut Gen, t: &mut Text, fam: Family, d: &Draft, decoy: Option<&str>)
         Family::Question => question(g, t, d),
         Family::Bullets => bullets(g, t, d),
         Family::Labels => labels(g, t, d),
+        Family::Implied => imperative(g, t, d, CallForm::Natural),
     }
 }
 
@@ -1295,6 +1325,9 @@ fn imperative_with(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm, openers
     if place == Place::Pre {
         pre_cue(g, t, d.sched);
     }
+    if openers && place == Place::Join && d.sched == Sched::Serial && g.chance(0.15) {
+        t.w(g.pw(&["first", "first,", "to begin,"]));
+    }
     let shaping_pre = n == 1 && form == CallForm::Natural && g.chance(0.15);
     let mut with_verb = true;
     if shaping_pre && (!d.fields.is_empty() || d.limit.is_some()) {
@@ -1337,6 +1370,42 @@ fn imperative_with(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm, openers
     if g.chance(0.08) {
         filler(g, t);
     }
+}
+
+/// Call 1 gives the value of `arg` without naming it (`get_weather for "Hobart"`): the tool has no
+/// other argument of that type. A stretch beyond the contract, kept in its own family.
+fn implied_name(g: &mut Gen, t: &mut Text, d: &Draft, arg: &str) {
+    let first = &d.calls[0];
+    verb(g, t);
+    mention(g, t, &first.tool, 1);
+    t.w(g.pw(&["for", "on", "with", "about", "using", "", "regarding"]));
+    let others: Vec<(String, Lit)> = first
+        .args
+        .iter()
+        .filter(|(a, _)| a != arg)
+        .cloned()
+        .collect();
+    if let Some((_, lit)) = first.args.iter().find(|(a, _)| a == arg) {
+        t.value(lit, 1, arg);
+    }
+    if !others.is_empty() {
+        piece(t, g.pw(&[",", " and", ";"]));
+        args(g, t, 1, &others);
+    }
+    let place = cue_place(g, d.sched);
+    for (k, c) in d.calls.iter().enumerate().skip(1) {
+        let cue = (place == Place::Join && k == 1).then_some(d.sched);
+        let v = join(g, t, cue);
+        call_natural(g, t, k + 1, c, v);
+    }
+    if matches!(place, Place::Pre | Place::Post) {
+        post_cue(g, t, d.sched);
+    }
+    if let Some(kind) = d.out {
+        out_cue(g, t, kind, d.calls.len());
+    }
+    shaping_after(g, t, d);
+    end(g, t);
 }
 
 fn args_first(g: &mut Gen, t: &mut Text, d: &Draft) {
@@ -1529,7 +1598,14 @@ fn steps(g: &mut Gen, t: &mut Text, d: &Draft) {
                     let w = if k == 0 {
                         g.pw(&["First,", "First", "To start,", "Start by calling"])
                     } else if last {
-                        g.pw(&["Finally,", "Lastly,", "Last,", "And finally"])
+                        g.pw(&[
+                            "Finally,",
+                            "Lastly,",
+                            "Last,",
+                            "And finally",
+                            "then",
+                            "and then",
+                        ])
                     } else {
                         g.pw(&["Next,", "Then", "After that,", "Second,"])
                     };
