@@ -92,6 +92,29 @@ impl Child {
     }
 }
 
+/// A run's place in the process's routing table. Dropped with the run's future: if the caller
+/// dropped the run before it finished, the process is told to cancel it.
+struct Registration {
+    child: Arc<Child>,
+    id: u64,
+    finished: bool,
+}
+
+impl Drop for Registration {
+    fn drop(&mut self) {
+        self.child.unregister(self.id);
+        if !self.finished
+            && let Ok(handle) = tokio::runtime::Handle::try_current()
+        {
+            let child = self.child.clone();
+            let id = self.id;
+            handle.spawn(async move {
+                let _ = child.send(&HostMessage::Cancel { id }).await;
+            });
+        }
+    }
+}
+
 fn lock<T>(m: &StdMutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
@@ -232,6 +255,11 @@ impl ProcessInterpreter {
         };
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let mut rx = child.register(id);
+        let mut registration = Registration {
+            child: child.clone(),
+            id,
+            finished: false,
+        };
         let request = HostMessage::Run {
             id,
             code: code.to_owned(),
@@ -244,7 +272,7 @@ impl ProcessInterpreter {
             },
         };
         if let Err(e) = child.send(&request).await {
-            child.unregister(id);
+            registration.finished = true;
             child.die(e.to_string());
             return RunResult::stopped(StopReason::Internal, e.to_string());
         }
@@ -320,7 +348,8 @@ impl ProcessInterpreter {
             }
         };
         drop(in_flight);
-        child.unregister(id);
+        registration.finished = true;
+        drop(registration);
 
         let mut result = match outcome {
             Ok(child_result) => from_child(child_result),

@@ -87,3 +87,43 @@ async fn an_empty_command_is_an_internal_failure() {
     .await;
     assert_eq!(result.reason, Some(StopReason::Internal));
 }
+
+/// A child that records the cancel messages it gets in a file, and never finishes a run.
+const RECORDS_CANCELS: &str = r#"
+const fs = require('fs');
+const log = process.argv[1];
+require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.type === 'cancel') fs.appendFileSync(log, `cancel ${m.id}\n`);
+});
+"#;
+
+#[tokio::test]
+async fn a_run_dropped_by_its_caller_is_cancelled_in_the_process() {
+    let log = std::env::temp_dir().join(format!("codemode-cancels-{}", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let interpreter = ProcessInterpreter::new(vec![
+        "node".into(),
+        "-e".into(),
+        RECORDS_CANCELS.into(),
+        log.display().to_string(),
+    ]);
+    let abandoned = tokio::time::timeout(
+        Duration::from_millis(300),
+        interpreter.run("while (true) {}", RunOptions::default()),
+    )
+    .await;
+    assert!(abandoned.is_err(), "the run cannot finish");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .contains("cancel 1")
+        {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no cancel reached the process");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let _ = std::fs::remove_file(&log);
+}
