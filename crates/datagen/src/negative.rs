@@ -91,7 +91,7 @@ fn finish(
 }
 
 fn call(g: &mut Gen, t: &mut Text, k: usize, c: &DCall, with_verb: bool) {
-    render::call_natural(g, t, k, c, with_verb);
+    render::call_any(g, t, k, c, with_verb);
 }
 
 fn noun(g: &mut Gen) -> &'static str {
@@ -123,6 +123,9 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
     let mut t = Text::new(render::case(g));
     if g.chance(0.15) {
         render::filler(g, &mut t);
+    }
+    if g.chance(0.12) {
+        t.w(g.pw(&["please", "could you", "I'd like you to", "hey, can you"]));
     }
     let c1 = &d.calls[0];
     let c2 = d.calls.get(1).unwrap_or(c1);

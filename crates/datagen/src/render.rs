@@ -1184,8 +1184,14 @@ fn write(g: &mut Gen, t: &mut Text, fam: Family, d: &Draft, decoy: Option<&str>)
         Family::Chatty => chatty(g, t, d),
         Family::Terse => terse(g, t, d),
         Family::Decoy => {
-            decoy_intro(g, t, decoy.unwrap_or("x"));
-            imperative(g, t, d, CallForm::Natural);
+            let decoy = decoy.unwrap_or("x");
+            if g.chance(0.3) {
+                imperative(g, t, d, CallForm::Natural);
+                decoy_outro(g, t, decoy);
+            } else {
+                decoy_intro(g, t, decoy);
+                imperative_with(g, t, d, CallForm::Natural, false);
+            }
         }
         Family::Question => question(g, t, d),
         Family::Bullets => bullets(g, t, d),
@@ -1784,27 +1790,53 @@ fn terse(g: &mut Gen, t: &mut Text, d: &Draft) {
     }
 }
 
+/// A tool named only to say it is not wanted; it carries no label.
+fn decoy_name(g: &mut Gen, t: &mut Text, decoy: &str) {
+    if g.chance(0.25) {
+        t.raw(&format!("`{decoy}`"));
+    } else {
+        t.raw(decoy);
+    }
+}
+
+fn decoy_outro(g: &mut Gen, t: &mut Text, decoy: &str) {
+    let (pre, post) = *g.pick(&[
+        ("Don't touch", "."),
+        ("No need to call", "."),
+        ("(not", ")"),
+        ("Leave", "alone."),
+        ("Avoid", "for now."),
+    ]);
+    t.w(pre);
+    decoy_name(g, t, decoy);
+    if post.starts_with(['.', ')']) {
+        t.p(post);
+    } else {
+        t.w(post);
+    }
+}
+
 fn decoy_intro(g: &mut Gen, t: &mut Text, decoy: &str) {
     match g.below(4) {
         0 => {
             t.w(g.pw(&["don't use", "do not call", "no need for"]));
-            t.raw(decoy);
+            decoy_name(g, t, decoy);
             t.p(g.pw(&[";", ".", " —", ","]));
         }
         1 => {
             t.w(g.pw(&["instead of", "rather than"]));
-            t.raw(decoy);
+            decoy_name(g, t, decoy);
             t.p(",");
         }
         2 => {
             t.w("skip");
-            t.raw(decoy);
+            decoy_name(g, t, decoy);
             t.p(g.pw(&[";", "."]));
             t.w("just");
         }
         _ => {
             t.w("not");
-            t.raw(decoy);
+            decoy_name(g, t, decoy);
             t.p(g.pw(&[" —", ":", ","]));
         }
     }
