@@ -135,6 +135,9 @@ impl QuickJs {
                     Err((StopReason::Syntax, message)),
                 );
             }
+            // Stopped by a limit while starting: the loop below records the calls the code made
+            // before it was stopped, then ends the run.
+            Launch::Failed(_) if flags.final_reason().is_some() => {}
             Launch::Failed(e) => {
                 return self.finish(
                     &engine,

@@ -77,3 +77,14 @@ async fn a_smaller_stack_limit_stops_recursion_sooner() {
         "depth {a} with 64 KiB, {b} with the default"
     );
 }
+
+#[tokio::test]
+async fn calls_made_before_the_first_await_are_listed_when_a_limit_stops_the_run() {
+    let interpreter = quickjs(|c| c.limits.max_calls = 5);
+    let (options, _) = tools();
+    let code = "for (;;) { try { tools.echo({}) } catch (e) {} }";
+    let result = run_with(&interpreter, code, options).await;
+    assert_stopped(&result, StopReason::CallLimit);
+    assert_eq!(result.calls.len(), 5);
+    assert!(result.calls.iter().all(|c| c.name == "echo"));
+}
