@@ -590,6 +590,10 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
         tool: spec.name.clone(),
         args: render::draw_args(g, &spec, None),
     };
+    // "the last 5 rows" must not read as the argument `last`.
+    if class == Unsupported::OtherRows && spec.has_arg("last") {
+        return None;
+    }
     // A property that is not an argument, for "where status is ...".
     let free: Vec<String> = spec
         .props

@@ -158,6 +158,7 @@ pub(crate) const SPECIAL_TRAIN: &[&str] = &[
     "$fetch",
     "_internal_sync",
     "last",
+    "café_menu",
 ];
 /// Test-only whole tool names.
 pub(crate) const SPECIAL_TEST: &[&str] = &[
@@ -181,6 +182,7 @@ pub(crate) const SPECIAL_TEST: &[&str] = &[
     "parallel",
     "first",
     "noop",
+    "búsqueda",
 ];
 
 /// What sort of value an argument takes, so values look like what the name suggests.
