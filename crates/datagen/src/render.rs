@@ -1692,7 +1692,8 @@ fn chatty(g: &mut Gen, t: &mut Text, d: &Draft) {
         ));
         t.w(greet);
     }
-    if g.chance(0.7) {
+    let fillers = g.weighted(&[25, 45, 20, 10]);
+    for _ in 0..fillers {
         filler(g, t);
     }
     let polite = *g.pick(POLITE);
@@ -1720,6 +1721,9 @@ fn chatty(g: &mut Gen, t: &mut Text, d: &Draft) {
         end(g, t);
     } else {
         imperative_with(g, t, d, CallForm::Natural, false);
+    }
+    if g.chance(0.2) {
+        filler(g, t);
     }
     if g.chance(0.5) {
         let thanks = *g.pick(vocab::half(

@@ -389,6 +389,20 @@ pub(crate) const FILLERS_TRAIN: &[&str] = &[
     "I tried this by hand and gave up.",
     "Context: we are migrating the old system.",
     "This came up in a meeting earlier.",
+    "Our biggest customer has been emailing support since Tuesday and I promised an update today.",
+    "I know this is a strange request, but the audit team needs it on record.",
+    "For context, the previous owner of this workflow left the company in March.",
+    "We moved the billing system over the weekend and a few numbers look suspicious.",
+    "Nothing is on fire, I just want to be sure before the release goes out.",
+    "I'm writing this from the train so the connection might drop.",
+    "The staging environment has been flaky for about 10 days now.",
+    "Our team lead wants a quick sanity check.",
+    "Apologies for the long message, it's been one of those weeks.",
+    "There were 3 incidents this week and I'm trying to make sense of them.",
+    "I'm covering for a colleague who is out sick.",
+    "The finance folks asked for this twice already.",
+    "We're trying to close out the sprint by 5pm.",
+    "Not urgent, but it would make my afternoon easier.",
 ];
 /// Test-only context sentences.
 pub(crate) const FILLERS_TEST: &[&str] = &[
@@ -404,6 +418,16 @@ pub(crate) const FILLERS_TEST: &[&str] = &[
     "Nothing fancy needed here.",
     "Our office moved last month, hence the request.",
     "Please bear in mind I'm new to these tools.",
+    "The vendor contract renews in 6 weeks and legal wants the details.",
+    "Our mobile app crashed for about 2 hours yesterday evening.",
+    "I've been asked to double check a few things before the quarterly review.",
+    "Sorry if this is obvious, I usually work on the design side.",
+    "A customer in Singapore reported something odd overnight.",
+    "I'm trying to reconcile two spreadsheets that disagree.",
+    "The dashboard has been showing stale data since the migration.",
+    "My manager is on vacation so I'm handling this myself.",
+    "This is blocking a release for 4 teams.",
+    "We need this for the compliance report due Thursday.",
 ];
 
 /// Greetings that may open a chatty instruction.

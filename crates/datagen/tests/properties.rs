@@ -240,3 +240,54 @@ fn every_class_and_family_shows_up() {
         assert!(!train.iter().any(|e| e.meta.template == family), "{family}");
     }
 }
+
+#[test]
+fn the_hazards_of_planner_md_show_up_in_training_data() {
+    let examples = generate(13, 12_000, Split::Train);
+    let plans = || {
+        examples.iter().filter_map(|e| match &e.expected {
+            Expected::Plan(p) => Some((e, p)),
+            Expected::Diagnostic => None,
+        })
+    };
+    let found = |what: &str, hit: &dyn Fn(&Example, &codemode_plan::Plan) -> bool| {
+        assert!(plans().any(|(e, p)| hit(e, p)), "no example of {what}");
+    };
+    found("an argument called limit beside a row limit", &|_, p| {
+        p.output.limit.is_some() && p.calls[0].args.contains_key("limit")
+    });
+    found("a tool called then", &|_, p| {
+        p.calls.iter().any(|c| c.tool == "then")
+    });
+    found("a negated concurrency cue", &|e, p| {
+        e.instruction.to_lowercase().contains("not in parallel")
+            && p.mode == codemode_plan::Mode::Serial
+    });
+    found("then inside a field list", &|e, p| {
+        p.output.fields.as_ref().is_some_and(|f| f.len() > 1) && e.instruction.contains(", then")
+    });
+    found("a JSON key naming an argument", &|e, _| {
+        e.meta
+            .spans
+            .iter()
+            .any(|s| s.role == Role::Argname && e.instruction[s.start..].starts_with('"'))
+    });
+    found("a value before its argument name", &|e, _| {
+        let s = &e.meta.spans;
+        s.windows(2)
+            .any(|w| w[0].role == Role::Value && w[1].role == Role::Argname && w[0].arg == w[1].arg)
+    });
+    found("one tool mention for three calls", &|e, p| {
+        p.calls.len() == 3 && e.meta.spans.iter().filter(|s| s.role == Role::Tool).count() == 1
+    });
+    found("a lone surrogate value", &|e, _| {
+        e.to_json_line().contains("\\ud800")
+    });
+    found("a prose number that is no value", &|e, _| {
+        let tokens = lexer::lex(&e.instruction).unwrap();
+        tokens.iter().any(|t| {
+            t.kind == codemode_plan::TokenKind::Num
+                && !e.meta.spans.iter().any(|s| s.start == t.span.start)
+        })
+    });
+}
