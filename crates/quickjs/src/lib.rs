@@ -42,7 +42,10 @@ mod heap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use codemode_interpreter::{CallRecord, Interpreter, Limits, RunOptions, RunResult, StopReason};
+use codemode_interpreter::json::repair_surrogates;
+use codemode_interpreter::{
+    CallRecord, Interpreter, Limits, RunOptions, RunResult, StopReason, Tool,
+};
 use futures::FutureExt;
 use futures::future::BoxFuture;
 use futures::stream::{FuturesUnordered, StreamExt};
@@ -50,7 +53,7 @@ use serde_json::Value;
 
 pub use error::Error;
 
-use engine::{Done, Engine, EngineLimits, Flags, Launch};
+use engine::{Done, Engine, EngineLimits, Flags, Launch, NewCall};
 
 /// The limits of the QuickJS interpreter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,56 +165,22 @@ impl QuickJs {
             let new_calls = std::mem::take(&mut engine.state.borrow_mut().new_calls);
             for call in new_calls {
                 let index = calls.len();
-                let refused = if !call.problem.is_empty() {
-                    Some(call.problem)
-                } else if call.json.len() > config.max_args_bytes {
-                    Some(format!(
-                        "the arguments are larger than {} bytes",
-                        config.max_args_bytes
-                    ))
-                } else {
-                    None
-                };
-                let args = match refused {
-                    Some(_) => Err(()),
-                    None => serde_json::from_str::<Value>(
-                        &codemode_interpreter::json::repair_surrogates(&call.json),
-                    )
-                    .map_err(|_| ()),
-                };
-                let (args_value, refused) = match (args, refused) {
-                    (Ok(value), None) => (value, None),
-                    (_, Some(message)) => (Value::Null, Some(message)),
-                    (Err(()), None) => (
-                        Value::Null,
-                        Some("the arguments cannot cross as JSON: nested too deeply".to_owned()),
-                    ),
-                };
+                let (args, admitted) = self.admit(&call, &options, in_flight.len());
                 calls.push(CallRecord {
-                    name: call.name.clone(),
-                    args: args_value.clone(),
+                    name: call.name,
+                    args: args.clone(),
                     ok: None,
                 });
-                let refused = refused.or_else(|| match options.tools.get(&call.name) {
-                    None => Some(format!("unknown tool: {}", call.name)),
-                    Some(_) if in_flight.len() >= config.max_in_flight => Some(format!(
-                        "too many calls in flight (the limit is {})",
-                        config.max_in_flight
-                    )),
-                    Some(_) => None,
-                });
-                match (refused, options.tools.get(&call.name)) {
-                    (None, Some(tool)) => {
-                        let future = tool.call(args_value);
+                match admitted {
+                    Ok(tool) => {
+                        let future = tool.call(args);
                         let id = call.id;
                         in_flight.push(Box::pin(async move {
                             (index, id, future.await.map_err(|e| e.message().to_owned()))
                         }));
                     }
-                    (refused, _) => {
+                    Err(message) => {
                         calls[index].ok = Some(false);
-                        let message =
-                            refused.unwrap_or_else(|| format!("unknown tool: {}", call.name));
                         settled.push((call.id, Err(message)));
                     }
                 }
@@ -227,6 +196,9 @@ impl QuickJs {
                 break Some(done);
             }
             if !settled.is_empty() {
+                // Tools that answer at once never make this loop wait: give the scheduler its
+                // turn now and then all the same.
+                tokio::task::consume_budget().await;
                 continue;
             }
             tokio::select! {
@@ -266,6 +238,48 @@ impl QuickJs {
         self.finish(&engine, calls, &flags, timeout, outcome)
     }
 
+    /// Checks a call the code made: its arguments (encodable, within the size cap, parseable),
+    /// its tool (one of the host's), and the calls in flight. Returns the arguments (`null` when
+    /// they did not cross) and the tool, or why the call fails.
+    fn admit<'o>(
+        &self,
+        call: &NewCall,
+        options: &'o RunOptions,
+        in_flight: usize,
+    ) -> (Value, Result<&'o Tool, String>) {
+        let config = &self.config;
+        if !call.problem.is_empty() {
+            return (Value::Null, Err(call.problem.clone()));
+        }
+        if call.json.len() > config.max_args_bytes {
+            let message = format!(
+                "the arguments are larger than {} bytes",
+                config.max_args_bytes
+            );
+            return (Value::Null, Err(message));
+        }
+        let args = match serde_json::from_str::<Value>(&repair_surrogates(&call.json)) {
+            Ok(args) => args,
+            Err(e) => {
+                return (
+                    Value::Null,
+                    Err(format!("the arguments cannot cross as JSON: {e}")),
+                );
+            }
+        };
+        let Some(tool) = options.tools.get(&call.name) else {
+            return (args, Err(format!("unknown tool: {}", call.name)));
+        };
+        if in_flight >= config.max_in_flight {
+            let message = format!(
+                "too many calls in flight (the limit is {})",
+                config.max_in_flight
+            );
+            return (args, Err(message));
+        }
+        (args, Ok(tool))
+    }
+
     fn decode(&self, text: String) -> Result<Value, (StopReason, String)> {
         if text.len() > self.config.max_value_bytes {
             return Err((
@@ -277,7 +291,7 @@ impl QuickJs {
                 ),
             ));
         }
-        serde_json::from_str(&codemode_interpreter::json::repair_surrogates(&text)).map_err(|e| {
+        serde_json::from_str(&repair_surrogates(&text)).map_err(|e| {
             (
                 StopReason::ValueInvalid,
                 format!("the returned value cannot cross as JSON: {e}"),
