@@ -319,7 +319,8 @@ pub(crate) fn mention(g: &mut Gen, t: &mut Text, name: &str, call: usize) {
         t.w("the");
     }
     let ticks = g.chance(0.3);
-    t.tool(name, call, ticks);
+    let parens = if g.chance(0.05) { "()" } else { "" };
+    t.tool_with(name, call, ticks, parens);
     if the || g.chance(0.06) {
         let w = *g.pick(TOOL_WORDS);
         t.w(w);
@@ -574,8 +575,17 @@ pub(crate) fn call_natural(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, wi
 
 /// A call in whichever form suits the family: mostly natural, sometimes call syntax or JSON.
 pub(crate) fn call_any(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, with_verb: bool) {
-    match g.weighted(&[80, 12, 8]) {
+    match g.weighted(&[74, 12, 8, 6]) {
         0 => call_natural(g, t, call, c, with_verb),
+        3 if !c.args.is_empty() => {
+            // Arguments first: `for id 5, call get_user`.
+            t.w(g.pw(&["with", "for", "using", "given"]));
+            plain_list(g, t, call, &c.args);
+            t.p(",");
+            verb(g, t);
+            mention(g, t, &c.tool, call);
+        }
+        3 => call_natural(g, t, call, c, with_verb),
         1 => {
             if with_verb && g.chance(0.5) {
                 verb(g, t);

@@ -148,21 +148,27 @@ impl Text {
 
     /// A tool mention that starts call `call` (1-based), in backticks when `ticks`.
     pub(crate) fn tool(&mut self, name: &str, call: usize, ticks: bool) {
+        self.tool_with(name, call, ticks, "");
+    }
+
+    /// A tool mention followed by `suffix` (`()`), inside the backticks when there are some.
+    pub(crate) fn tool_with(&mut self, name: &str, call: usize, ticks: bool, suffix: &str) {
+        self.space();
         if ticks {
-            self.space();
             self.buf.push('`');
-            let start = self.buf.len();
-            self.buf.push_str(name);
-            self.spans.push(Span {
-                start,
-                end: self.buf.len(),
-                role: Role::Tool,
-                call: Some(call),
-                arg: None,
-            });
+        }
+        let start = self.buf.len();
+        self.buf.push_str(name);
+        self.spans.push(Span {
+            start,
+            end: self.buf.len(),
+            role: Role::Tool,
+            call: Some(call),
+            arg: None,
+        });
+        self.buf.push_str(suffix);
+        if ticks {
             self.buf.push('`');
-        } else {
-            self.labeled(name, Role::Tool, Some(call), None);
         }
     }
 
