@@ -368,7 +368,7 @@ fn one_arg(g: &mut Gen, t: &mut Text, st: Style, first: bool, call: usize, name:
         Style::ValueName => {
             // `for 3 days`, `with 20 per_page`
             if first {
-                t.w(g.pw(&["with", "for", "using", "and"]));
+                t.w(g.pw(&["with", "for", "using"]));
             }
             t.value(lit, call, name);
             t.argname(name, call, false);
@@ -577,7 +577,7 @@ pub(crate) fn call_natural(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, wi
 pub(crate) fn call_any(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, with_verb: bool) {
     match g.weighted(&[74, 12, 8, 6]) {
         0 => call_natural(g, t, call, c, with_verb),
-        3 if !c.args.is_empty() => {
+        3 if with_verb && !c.args.is_empty() => {
             // Arguments first: `for id 5, call get_user`.
             t.w(g.pw(&["with", "for", "using", "given"]));
             plain_list(g, t, call, &c.args);
@@ -644,7 +644,19 @@ pub(crate) fn join(g: &mut Gen, t: &mut Text, cue_here: Option<Sched>) -> bool {
     };
     piece(t, s);
     let sentence = s.starts_with('.');
-    sentence || g.chance(0.6)
+    // After `followed by`, `alongside`, `as well as`, `plus`, `&`: a bare tool, no verb.
+    let bare = [
+        "with",
+        "alongside",
+        "as well as",
+        "followed by",
+        "plus",
+        "&",
+        "while also",
+    ]
+    .iter()
+    .any(|w| s.ends_with(w));
+    sentence || (!bare && g.chance(0.6))
 }
 
 /// The output cue for a multi-call draft, as a clause or sentence at the end.
@@ -1347,15 +1359,36 @@ fn imperative_with(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm, openers
     let shaping_pre = n == 1 && form == CallForm::Natural && g.chance(0.15);
     let mut with_verb = true;
     if shaping_pre && (!d.fields.is_empty() || d.limit.is_some()) {
-        t.w(g.pw(&["give me", "show me", "return", "get"]));
+        // `give me the first 10 rows (of) id and name from f ...`: noun phrases only.
+        t.w(g.pw(&["give me", "show me", "return", "get", "fetch"]));
         if let Some(l) = &d.limit {
-            limit_phrase(g, t, l);
+            let (pre, post) = *g.pick(&[
+                ("the first", "rows"),
+                ("the top", ""),
+                ("at most", "rows"),
+                ("up to", "rows"),
+                ("only the first", "entries"),
+                ("max", "rows"),
+                ("the first", ""),
+            ]);
+            t.w(pre);
+            t.limit(l);
+            t.w(post);
             if !d.fields.is_empty() {
-                t.w(g.pw(&["with", "and", "keeping"]));
+                t.w(g.pw(&["with", "of", "with only", "keeping just"]));
             }
         }
         if !d.fields.is_empty() {
-            fields_phrase(g, t, &d.fields);
+            if d.limit.is_none() {
+                t.w(g.pw(&["only", "just", "the", "only the"]));
+            }
+            field_list(g, t, &d.fields);
+            let noun = if d.fields.len() > 1 {
+                g.pw(&["fields", "columns", ""])
+            } else {
+                g.pw(&["field", "column", ""])
+            };
+            t.w(noun);
         }
         t.w(g.pw(&["from", "of", "returned by"]));
         with_verb = false;
@@ -1365,7 +1398,9 @@ fn imperative_with(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm, openers
             let cue = (place == Place::Join && (k == 1 || g.chance(0.6))).then_some(d.sched);
             with_verb = join(g, t, cue);
         }
-        if k == n - 1 && form == CallForm::Natural {
+        if shaping_pre {
+            call_natural(g, t, k + 1, c, false);
+        } else if k == n - 1 && form == CallForm::Natural {
             let (near, far) = split_far(g, c);
             write_call(g, t, form, k + 1, &near, with_verb);
             far_args(g, t, k + 1, &far);
