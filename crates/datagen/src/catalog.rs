@@ -104,14 +104,17 @@ fn styled(g: &mut Gen, parts: &[&str]) -> String {
 /// A fresh tool name; `theme` is a noun that several tools of one catalog share.
 pub(crate) fn tool_name(g: &mut Gen, theme: (&str, &str)) -> String {
     let split = g.split;
-    if g.chance(0.16) {
+    if g.chance(0.05) {
+        return g.pw(vocab::SPECIAL_SHARED).to_owned();
+    }
+    if g.chance(0.12) {
         return g
-            .pick(vocab::half(
+            .pw(vocab::half(
                 split,
                 vocab::SPECIAL_TRAIN,
                 vocab::SPECIAL_TEST,
             ))
-            .to_string();
+            .to_owned();
     }
     let verb = *g.pick(vocab::half(split, vocab::VERBS_TRAIN, vocab::VERBS_TEST));
     let noun = if g.chance(0.5) {
@@ -154,7 +157,11 @@ pub(crate) fn tool(g: &mut Gen, theme: (&str, &str), taken: &[String]) -> Spec {
     let pool = vocab::half(g.split, vocab::ARGS_TRAIN, vocab::ARGS_TEST);
     let mut args: Vec<(String, Kind)> = Vec::new();
     while args.len() < nargs {
-        let (n, k) = *g.pick(pool);
+        let (n, k) = if g.chance(0.1) {
+            *g.pick(vocab::ARGS_SHARED)
+        } else {
+            *g.pick(pool)
+        };
         if !args.iter().any(|(a, _)| a == n) {
             args.push((n.to_owned(), k));
         }

@@ -295,6 +295,15 @@ impl Gen {
     }
 }
 
+/// The tool and argument names that both splits draw: the hazards planner.md names itself (`then`,
+/// `count_words`, `constructor`, `__proto__`, arguments `last`, `all`, `first`, `limit`, ...). Every
+/// other tool, argument and property name belongs to one split only.
+pub fn shared_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = vocab::SPECIAL_SHARED.to_vec();
+    names.extend(vocab::ARGS_SHARED.iter().map(|(name, _)| *name));
+    names
+}
+
 /// A stable 64-bit mix (SplitMix64's finaliser).
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -890,20 +890,13 @@ pub(crate) fn draw_args(g: &mut Gen, spec: &Spec, keep: Option<&[String]>) -> Ve
 
 /// Hazard argument names that look like cues (`limit`, `count`, `last`, ...).
 fn hazard_arg(g: &mut Gen) -> (&'static str, Kind) {
+    if g.chance(0.7) {
+        return *g.pick(vocab::ARGS_SHARED);
+    }
     match g.split {
-        Split::Train | Split::Dev => *g.pick(&[
-            ("limit", Kind::Count),
-            ("count", Kind::Count),
-            ("last", Kind::Small),
-            ("order", Kind::Order),
-            ("retries", Kind::Small),
-            ("status", Kind::Code),
-        ]),
+        Split::Train | Split::Dev => *g.pick(&[("retries", Kind::Small), ("status", Kind::Code)]),
         Split::Test => *g.pick(&[
-            ("top_k", Kind::Count),
             ("max_results", Kind::Count),
-            ("first", Kind::Person),
-            ("all", Kind::Flag),
             ("sortKey", Kind::Code),
             ("size", Kind::Count),
         ]),

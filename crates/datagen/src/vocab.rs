@@ -141,14 +141,6 @@ pub(crate) const SPECIAL_TRAIN: &[&str] = &[
     "ping",
     "echo",
     "search",
-    "constructor",
-    "toString",
-    "then",
-    "$",
-    "retry_job",
-    "count_words",
-    "filter_logs",
-    "sort_items",
     "hasOwnProperty",
     "run",
     "healthcheck",
@@ -162,7 +154,6 @@ pub(crate) const SPECIAL_TRAIN: &[&str] = &[
 ];
 /// Test-only whole tool names.
 pub(crate) const SPECIAL_TEST: &[&str] = &[
-    "__proto__",
     "valueOf",
     "prototype",
     "_",
@@ -183,6 +174,20 @@ pub(crate) const SPECIAL_TEST: &[&str] = &[
     "first",
     "noop",
     "búsqueda",
+];
+
+/// Names that planner.md itself lists as hazards (cue words, JavaScript hazards). They are the one
+/// exception to the split: the shipped planner must know them, so both splits draw them.
+pub(crate) const SPECIAL_SHARED: &[&str] = &[
+    "then",
+    "retry_job",
+    "count_words",
+    "filter_logs",
+    "sort_items",
+    "constructor",
+    "toString",
+    "__proto__",
+    "$",
 ];
 
 /// What sort of value an argument takes, so values look like what the name suggests.
@@ -248,12 +253,9 @@ pub(crate) const ARGS_TRAIN: &[(&str, Kind)] = &[
     ("since", Kind::Date),
     ("to", Kind::Email),
     ("from", Kind::Email),
-    ("order", Kind::Order),
     ("repoName", Kind::Path),
     ("pageToken", Kind::Ident),
     ("days", Kind::Small),
-    ("limit", Kind::Count),
-    ("count", Kind::Count),
     ("page", Kind::Small),
     ("per_page", Kind::Count),
     ("amount", Kind::Money),
@@ -264,7 +266,6 @@ pub(crate) const ARGS_TRAIN: &[(&str, Kind)] = &[
     ("retries", Kind::Small),
     ("offset", Kind::Signed),
     ("threshold", Kind::Ratio),
-    ("last", Kind::Small),
     ("active", Kind::Flag),
     ("verbose", Kind::Flag),
     ("dry_run", Kind::Flag),
@@ -290,13 +291,11 @@ pub(crate) const ARGS_TEST: &[(&str, Kind)] = &[
     ("recipient", Kind::Email),
     ("note", Kind::Phrase),
     ("locale", Kind::Code),
-    ("first", Kind::Person),
     ("vendor", Kind::Team),
     ("sortKey", Kind::Code),
     ("endpoint", Kind::Url),
     ("filename", Kind::Path),
     ("start_date", Kind::Date),
-    ("top_k", Kind::Count),
     ("nights", Kind::Small),
     ("guests", Kind::Small),
     ("rating", Kind::Ratio),
@@ -307,13 +306,23 @@ pub(crate) const ARGS_TEST: &[(&str, Kind)] = &[
     ("batch_size", Kind::Count),
     ("delta", Kind::Signed),
     ("size", Kind::Count),
-    ("all", Kind::Flag),
     ("include_drafts", Kind::Flag),
     ("archived", Kind::Flag),
     ("public", Kind::Flag),
     ("refundable", Kind::Flag),
     ("urgent", Kind::Flag),
     ("both", Kind::Flag),
+];
+
+/// Argument names that planner.md lists as colliding with cue words, drawn in both splits.
+pub(crate) const ARGS_SHARED: &[(&str, Kind)] = &[
+    ("last", Kind::Small),
+    ("all", Kind::Flag),
+    ("first", Kind::Person),
+    ("limit", Kind::Count),
+    ("count", Kind::Count),
+    ("order", Kind::Order),
+    ("top_k", Kind::Count),
 ];
 
 /// Property names of returned objects and rows.
