@@ -208,6 +208,8 @@ const SERIAL_POST: &[&str] = &[
     ", sequentially, not simultaneously",
     ". Wait for each to finish before the next",
     ". Please don't do them at once",
+    ", one by one",
+    ". Run them serially",
 ];
 const SERIAL_POST_TEST: &[&str] = &[
     ", each waiting for the previous one",
@@ -245,6 +247,8 @@ const PARALLEL_POST: &[&str] = &[
     " all at the same time",
     ". They can run concurrently",
     ". There's no need to do them in order",
+    ", all together",
+    " as one batch",
 ];
 const PARALLEL_POST_TEST: &[&str] = &[" in tandem", ". Launch them together"];
 
@@ -514,7 +518,11 @@ pub(crate) fn args(g: &mut Gen, t: &mut Text, call: usize, args: &[(String, Lit)
 /// Call syntax: `name(a: v, b: w)` or `name(a=v)`.
 pub(crate) fn call_syntax(g: &mut Gen, t: &mut Text, call: usize, c: &DCall) {
     t.tool(&c.tool, call, false);
-    t.p("(");
+    if g.chance(0.15) {
+        t.w("(");
+    } else {
+        t.p("(");
+    }
     let sep = g.pw(&[":", "=", ": ", " = ", "="]);
     for (i, (name, lit)) in c.args.iter().enumerate() {
         if i > 0 {
@@ -847,7 +855,7 @@ pub(crate) fn shaping_after(g: &mut Gen, t: &mut Text, d: &Draft) {
 
 /// Ends a sentence with a random mark (or none).
 pub(crate) fn end(g: &mut Gen, t: &mut Text) {
-    let mark = g.pw(&[".", ".", ".", "", "!", ".", "..."]);
+    let mark = g.pw(&[".", ".", ".", "", "!", ".", "...", "?"]);
     t.p(mark);
 }
 
