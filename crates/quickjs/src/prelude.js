@@ -7,8 +7,12 @@
 //   host.done(kind, text)                               (0: value JSON, 1: threw, 2: invalid value)
 // `names` are the tools' names; `maxLength` is the longest array-like the native array methods
 // below may walk (no real array under the heap limit is longer).
-(function (host, names, maxLength) {
+(function install(host, names, maxLength) {
   'use strict';
+  // The prelude is a module the code could import by name: it installs once per run, and an
+  // import hands the code nothing it can use.
+  if (install.installed === true) throw new TypeError('the prelude is already installed');
+  Object.defineProperty(install, 'installed', { value: true });
   const stringify = JSON.stringify;
   const parse = JSON.parse;
   const apply = Reflect.apply;

@@ -54,3 +54,11 @@ async fn there_is_no_timer_to_outlive_the_run() {
         json!(["undefined", "undefined", "undefined", "undefined"]),
     );
 }
+
+#[tokio::test]
+async fn importing_the_prelude_by_name_gives_nothing_usable() {
+    let code = "let m; try { m = await import('codemode:prelude') } catch (e) { return 'refused' } \
+                try { m.default({log() {}, call() {}, done() {}}, [], 1); return 'reinstalled' } \
+                catch (e) { return e.message }";
+    assert_returned(&run(code).await, json!("the prelude is already installed"));
+}
