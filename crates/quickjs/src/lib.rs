@@ -173,11 +173,19 @@ impl QuickJs {
                 });
                 match admitted {
                     Ok(tool) => {
-                        let future = tool.call(args);
+                        let mut future = tool.call(args);
                         let id = call.id;
-                        in_flight.push(Box::pin(async move {
-                            (index, id, future.await.map_err(|e| e.message().to_owned()))
-                        }));
+                        // A tool that answers at once skips the set of calls in flight.
+                        match (&mut future).now_or_never() {
+                            Some(outcome) => settle(
+                                &mut calls,
+                                &mut settled,
+                                (index, id, outcome.map_err(|e| e.message().to_owned())),
+                            ),
+                            None => in_flight.push(Box::pin(async move {
+                                (index, id, future.await.map_err(|e| e.message().to_owned()))
+                            })),
+                        }
                     }
                     Err(message) => {
                         calls[index].ok = Some(false);
