@@ -377,9 +377,9 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 }
                 _ => {
                     name = "chain";
-                    t.w("chain");
+                    t.w("chain the output of");
                     render::mention(g, &mut t, &c1.tool, 1);
-                    t.w("'s output into");
+                    t.w("into");
                     render::mention(g, &mut t, &c2.tool, 2);
                 }
             }
@@ -570,7 +570,7 @@ fn mixed(g: &mut Gen) -> Option<Example> {
             name = "while_then";
             call(g, &mut t, 1, a, true);
             t.w("while");
-            call(g, &mut t, 2, b, true);
+            render::call_natural(g, &mut t, 2, b, false);
             t.w("runs, and when both are finished,");
             call(g, &mut t, 3, c, true);
         }
