@@ -75,7 +75,7 @@ fn conformance_passes_on_the_built_in_interpreter_and_on_the_node_peer() {
     for extra in [vec![], vec!["--exec".to_owned(), format!("node {peer}")]] {
         let output = codemode()
             .args(["conformance", "--json"])
-            .args(&extra)
+            .args(extra)
             .output()
             .unwrap();
         let report: Value = serde_json::from_slice(&output.stdout).unwrap();
