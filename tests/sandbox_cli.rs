@@ -1,12 +1,42 @@
 //! `codemode run` and `codemode conformance` end to end, through the built binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::io::{Read, Write};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 fn codemode() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_codemode"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_codemode"));
+    command.stdin(Stdio::null()).stdout(Stdio::piped());
+    command
+}
+
+/// Waits for the child at most `limit` (its output fits in the pipe), killing it past that.
+fn finish(mut child: Child, limit: Duration) -> Output {
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("codemode did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stdout = Vec::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut stdout)
+        .unwrap();
+    Output {
+        status,
+        stdout,
+        stderr: Vec::new(),
+    }
 }
 
 #[test]
@@ -32,7 +62,7 @@ fn run_prints_one_result_per_file_in_order_and_exits_1_when_one_fails() {
         .unwrap()
         .write_all(b"return 40 + 2")
         .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = finish(child, Duration::from_secs(30));
     assert_eq!(output.status.code(), Some(1));
     let lines: Vec<Value> = String::from_utf8(output.stdout)
         .unwrap()
@@ -62,7 +92,7 @@ fn run_applies_the_limit_flags() {
         .unwrap()
         .write_all(b"console.log('abcdef'); const a = []; for (;;) a.push(new Array(1000))")
         .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = finish(child, Duration::from_secs(30));
     let result: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(result["reason"], "heap_limit");
     assert_eq!(result["logs"][0], "abc");
@@ -73,11 +103,12 @@ fn run_applies_the_limit_flags() {
 fn conformance_passes_on_the_built_in_interpreter_and_on_the_node_peer() {
     let peer = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/node-interpreter.mjs");
     for extra in [vec![], vec!["--exec".to_owned(), format!("node {peer}")]] {
-        let output = codemode()
+        let child = codemode()
             .args(["conformance", "--json"])
             .args(extra)
-            .output()
+            .spawn()
             .unwrap();
+        let output = finish(child, Duration::from_secs(120));
         let report: Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(report["passed"], true, "{report}");
         assert_eq!(output.status.code(), Some(0));
@@ -86,10 +117,11 @@ fn conformance_passes_on_the_built_in_interpreter_and_on_the_node_peer() {
 
 #[test]
 fn conformance_exits_1_when_a_check_fails() {
-    let output = codemode()
+    let child = codemode()
         .args(["conformance", "--exec", "false"])
-        .output()
+        .spawn()
         .unwrap();
+    let output = finish(child, Duration::from_secs(60));
     assert_eq!(output.status.code(), Some(1));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.lines().any(|l| l.starts_with("FAIL ")), "{text}");
