@@ -5,8 +5,13 @@
 use codemode_datagen::{Example, Expected, Role, Split, Unsupported, generate, write_jsonl};
 use codemode_plan::{check, frontend, lexer};
 
+/// 4,000 examples per split; `DATAGEN_SAMPLE=200000 cargo test --release` checks more.
 fn sample(split: Split) -> Vec<Example> {
-    generate(20_260_101, 4_000, split)
+    let count = std::env::var("DATAGEN_SAMPLE")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(4_000);
+    generate(20_260_101, count, split)
 }
 
 #[test]
