@@ -1035,8 +1035,9 @@ pub(crate) fn positive(g: &mut Gen) -> Option<Example> {
             .map(|(a, _)| a)
             .filter(|a| {
                 let ty = spec.arg_kind(a).map(Kind::ty);
-                ty != Some(codemode_plan::ArgType::Boolean)
-                    && spec.args.iter().filter(|(_, k)| Some(k.ty()) == ty).count() == 1
+                let only_of_type = ty != Some(codemode_plan::ArgType::Boolean)
+                    && spec.args.iter().filter(|(_, k)| Some(k.ty()) == ty).count() == 1;
+                only_of_type || word_form(a).is_some()
             })
             .collect();
         if unique.is_empty() {
@@ -1426,11 +1427,32 @@ fn imperative_with(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm, openers
 
 /// Call 1 gives the value of `arg` without naming it (`get_weather for "Hobart"`): the tool has no
 /// other argument of that type. A stretch beyond the contract, kept in its own family.
+/// Words that name an argument without its exact name (`titled "X"` for `title`).
+fn word_form(arg: &str) -> Option<&'static [&'static str]> {
+    Some(match arg {
+        "title" => &["titled", "called"],
+        "assignee" => &["assigned to"],
+        "name" => &["named"],
+        "tag" => &["tagged", "tagged with"],
+        "owner" => &["owned by"],
+        "query" => &["searching for", "matching"],
+        "author" => &["written by"],
+        "artist" => &["by the artist"],
+        "destination" => &["going to", "bound for"],
+        "origin" => &["leaving from", "departing"],
+        "recipient" => &["addressed to"],
+        _ => return None,
+    })
+}
+
 fn implied_name(g: &mut Gen, t: &mut Text, d: &Draft, arg: &str) {
     let first = &d.calls[0];
     verb(g, t);
     mention(g, t, &first.tool, 1);
-    t.w(g.pw(&["for", "on", "with", "about", "using", "", "regarding"]));
+    match word_form(arg) {
+        Some(forms) => t.w(g.pw(forms)),
+        None => t.w(g.pw(&["for", "on", "with", "about", "using", "", "regarding"])),
+    }
     let others: Vec<(String, Lit)> = first
         .args
         .iter()
