@@ -49,6 +49,10 @@ pub use options::{RunOptions, Tool, ToolError, ToolFuture};
 pub use process::ProcessInterpreter;
 pub use result::{CallRecord, RunResult, StopReason};
 
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+
+use futures::FutureExt;
 use futures::future::BoxFuture;
 
 /// Runs code: the body of an async function that can `await tools.NAME(args)` and `return` a value.
@@ -65,4 +69,25 @@ pub trait Interpreter: Send + Sync {
 
     /// Runs `code` with the tools, timeout and cancellation token of `options`.
     fn run<'a>(&'a self, code: &'a str, options: RunOptions) -> BoxFuture<'a, RunResult>;
+}
+
+/// Drives `run`, turning a panic inside it into a result with [`StopReason::Internal`]. The
+/// interpreters of this workspace wrap their runs in it, so that `Interpreter::run` never panics
+/// even when it is polled somewhere it cannot work (outside a tokio runtime with timers, say).
+pub fn never_panic<'a>(
+    run: impl Future<Output = RunResult> + Send + 'a,
+) -> BoxFuture<'a, RunResult> {
+    Box::pin(AssertUnwindSafe(run).catch_unwind().map(|outcome| {
+        outcome.unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_owned());
+            RunResult::stopped(
+                StopReason::Internal,
+                format!("the interpreter panicked: {what}"),
+            )
+        })
+    }))
 }

@@ -414,6 +414,6 @@ impl Interpreter for ProcessInterpreter {
     }
 
     fn run<'a>(&'a self, code: &'a str, options: RunOptions) -> BoxFuture<'a, RunResult> {
-        Box::pin(self.run_inner(code, options))
+        crate::never_panic(self.run_inner(code, options))
     }
 }

@@ -389,6 +389,6 @@ impl Interpreter for QuickJs {
     }
 
     fn run<'a>(&'a self, code: &'a str, options: RunOptions) -> BoxFuture<'a, RunResult> {
-        Box::pin(self.run_inner(code, options))
+        codemode_interpreter::never_panic(self.run_inner(code, options))
     }
 }
