@@ -1009,7 +1009,7 @@ pub(crate) fn positive(g: &mut Gen) -> Option<Example> {
     }
     let size = catalog::size(g, if fam == Family::Decoy { 2 } else { 1 });
     let mut specs = catalog::sample(g, size);
-    let draft = draw(g, &mut specs, n, fam == Family::SharedTool)?;
+    let mut draft = draw(g, &mut specs, n, fam == Family::SharedTool)?;
     let decoy = if fam == Family::Decoy {
         let used: Vec<&str> = draft.calls.iter().map(|c| c.tool.as_str()).collect();
         let free: Vec<&Spec> = specs
@@ -1048,6 +1048,14 @@ pub(crate) fn positive(g: &mut Gen) -> Option<Example> {
     } else {
         None
     };
+    if let Some(arg) = &implied {
+        // The unnamed value is written first: args keep mention order.
+        let args = &mut draft.calls[0].args;
+        if let Some(at) = args.iter().position(|(a, _)| a == arg) {
+            let moved = args.remove(at);
+            args.insert(0, moved);
+        }
+    }
     let fam = match fam {
         Family::Implied if implied.is_none() => Family::Imperative,
         Family::ArgsFirst
@@ -1463,7 +1471,7 @@ fn implied_name(g: &mut Gen, t: &mut Text, d: &Draft, arg: &str) {
         t.value(lit, 1, arg);
     }
     if !others.is_empty() {
-        piece(t, g.pw(&[",", " and", ";"]));
+        piece(t, g.pw(&[",", ";", ","]));
         args(g, t, 1, &others);
     }
     let place = cue_place(g, d.sched);

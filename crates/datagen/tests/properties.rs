@@ -79,6 +79,18 @@ fn positives_pass_the_frontend_and_the_checker_and_match_their_spans() {
             }
             let total: usize = plan.calls.iter().map(|c| c.args.len()).sum();
             assert_eq!(labeled, total, "{}", ex.to_json_line());
+            // Arguments are in the order their values are written.
+            for (k, call) in plan.calls.iter().enumerate() {
+                let written: Vec<&str> = ex
+                    .meta
+                    .spans
+                    .iter()
+                    .filter(|s| s.role == Role::Value && s.call == Some(k + 1))
+                    .map(|s| s.arg.as_deref().unwrap())
+                    .collect();
+                let planned: Vec<&str> = call.args.keys().map(String::as_str).collect();
+                assert_eq!(written, planned, "{}", ex.to_json_line());
+            }
             // Tool mentions name their call's tool; calls 1.. each start with one unless a
             // shared mention covers them.
             for span in ex.meta.spans.iter().filter(|s| s.role == Role::Tool) {
