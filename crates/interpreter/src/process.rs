@@ -51,6 +51,7 @@ impl std::fmt::Debug for ProcessInterpreter {
 /// One live interpreter process.
 struct Child {
     stdin: Mutex<ChildStdin>,
+    write_bound: Duration,
     runs: StdMutex<HashMap<u64, mpsc::UnboundedSender<ChildMessage>>>,
     dead: AtomicBool,
     failure: StdMutex<Option<String>>,
@@ -69,16 +70,31 @@ impl Child {
         lock(&self.runs).remove(&id);
     }
 
+    /// Writes one message. A process that stops reading its input fills the pipe; the write is
+    /// then abandoned after `write_bound` and the process is treated as dead.
     async fn send(&self, message: &HostMessage) -> Result<(), Error> {
         let mut line = serde_json::to_vec(message).map_err(|e| Error::Protocol {
             line: String::new(),
             message: e.to_string(),
         })?;
         line.push(b'\n');
-        let mut stdin = self.stdin.lock().await;
-        stdin.write_all(&line).await?;
-        stdin.flush().await?;
-        Ok(())
+        let write = async {
+            let mut stdin = self.stdin.lock().await;
+            stdin.write_all(&line).await?;
+            stdin.flush().await
+        };
+        match tokio::time::timeout(self.write_bound, write).await {
+            Ok(written) => Ok(written?),
+            Err(_) => {
+                let error = Error::Io(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "the interpreter process stopped reading its input",
+                ));
+                self.die(error.to_string());
+                let _ = lock(&self.process).start_kill();
+                Err(error)
+            }
+        }
     }
 
     fn die(&self, why: String) {
@@ -187,6 +203,7 @@ impl ProcessInterpreter {
         };
         let child = Arc::new(Child {
             stdin: Mutex::new(stdin),
+            write_bound: self.grace,
             runs: StdMutex::new(HashMap::new()),
             dead: AtomicBool::new(false),
             failure: StdMutex::new(None),

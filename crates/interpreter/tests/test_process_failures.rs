@@ -127,3 +127,21 @@ async fn a_run_dropped_by_its_caller_is_cancelled_in_the_process() {
     }
     let _ = std::fs::remove_file(&log);
 }
+
+#[tokio::test]
+async fn a_process_that_stops_reading_its_input_cannot_hold_a_run_past_its_bound() {
+    let interpreter = ProcessInterpreter::new(vec!["sh".into(), "-c".into(), "sleep 30".into()])
+        .with_grace(Duration::from_millis(200));
+    // Larger than a pipe's buffer, so the write blocks on a process that never reads.
+    let code = format!("return '{}'", "x".repeat(1 << 20));
+    let started = Instant::now();
+    let options = RunOptions::default().with_timeout(Duration::from_millis(200));
+    let result = run(&interpreter, &code, options).await;
+    assert!(!result.ok);
+    assert_eq!(result.reason, Some(StopReason::Internal), "{result:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        started.elapsed()
+    );
+}
