@@ -10,6 +10,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// mimalloc roughly halves the planner's step times against the system allocator.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Code mode for agents: plan, compile and run tool-calling JavaScript.
 #[derive(Parser)]
 #[command(name = "codemode", version, about)]
@@ -30,6 +34,12 @@ enum Command {
     Run(cmd::run::Args),
     /// Check an interpreter against the contract (the built-in one, or `--exec CMD`).
     Conformance(cmd::conformance::Args),
+    /// Plan each record with the planner: `{"plan": ...}` (and `"js"` with --js) or a diagnostic.
+    Plan(cmd::plan::Args),
+    /// Evaluate the planner on labeled records, or on the BFCL probe.
+    Eval(cmd::eval::Args),
+    /// Train the planner on generated records and write its weights.
+    Train(cmd::train::Args),
     /// Write labeled planner records from the seeded generator (`--split train|test|dev`).
     Generate(cmd::generate::Args),
 }
@@ -42,6 +52,9 @@ fn main() -> ExitCode {
         Command::Types(args) => cmd::types::run(args),
         Command::Run(args) => cmd::run::run(args),
         Command::Conformance(args) => cmd::conformance::run(args),
+        Command::Plan(args) => cmd::plan::run(args),
+        Command::Eval(args) => cmd::eval::run(args),
+        Command::Train(args) => cmd::train::run(args),
         Command::Generate(args) => cmd::generate::run(args),
     };
     match result {

@@ -1,4 +1,5 @@
 //! `codemode run` and `codemode conformance` end to end, through the built binary.
+#![allow(clippy::unwrap_used)] // a test fails loudly on what it did not expect
 
 use std::io::{Read, Write};
 use std::process::{Child, Command, Output, Stdio};

@@ -2,7 +2,10 @@
 
 pub mod compile;
 pub mod conformance;
+pub mod eval;
 pub mod generate;
+pub mod plan;
 pub mod run;
+pub mod train;
 pub mod types;
 pub mod validate;

@@ -1,0 +1,325 @@
+//! Decoding: the network's per-token tags, pointers and sequence heads become a plan, or a
+//! diagnostic when they do not make one. The checker runs after this and has the last word.
+
+use codemode_plan::{
+    Call, Catalog, Diagnostic, Mode, Output, OutputKind, Plan, Problem, Token, TokenKind,
+};
+use serde_json::{Map, Value};
+
+use crate::features::name_text;
+use crate::network::STATUSES;
+
+/// What the network answered for one record, already reduced to choices.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choices {
+    /// The tag id of each token.
+    pub tags: Vec<usize>,
+    /// For each token, the token its pointer prefers (only read for value tokens).
+    pub pointers: Vec<Option<usize>>,
+    /// 0 serial, 1 parallel.
+    pub mode: usize,
+    /// 0 all, 1 last.
+    pub output: usize,
+    /// An index into [`STATUSES`].
+    pub status: usize,
+}
+
+/// The words a diagnostic uses for an unsupported structure.
+pub fn describe_status(status: &str) -> &'static str {
+    match status {
+        "condition" => "a condition (if, unless, when)",
+        "loop" => "a loop over items",
+        "dependency" => "passing one call's result into another",
+        "retry" => "retrying a call",
+        "too_many_calls" => "more than 3 calls",
+        "mixed_schedule" => "a mix of serial and parallel groups",
+        "sort" => "sorting results",
+        "filter" => "filtering results",
+        "aggregate" => "aggregating results",
+        "other_rows" => "rows other than the first N",
+        _ => "this request",
+    }
+}
+
+fn no_plan(place: impl Into<String>, text: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(place, Problem::NoPlan(text.into()))
+}
+
+/// Turns choices into a plan, before the checker.
+pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<Plan, Diagnostic> {
+    let status = STATUSES.get(choices.status).copied().unwrap_or("supported");
+    if status != "supported" {
+        return Err(Diagnostic::new(
+            "instruction",
+            Problem::Unsupported(describe_status(status).to_owned()),
+        ));
+    }
+    let mut tools: [Option<&str>; 3] = [None; 3];
+    let mut used = [false; 3];
+    let mut fields: Vec<String> = Vec::new();
+    let mut limit: Option<serde_json::Number> = None;
+    let mut values: Vec<(usize, usize)> = Vec::new(); // (call, token)
+
+    for (i, token) in tokens.iter().enumerate() {
+        match choices.tags.get(i).copied().unwrap_or(0) {
+            tag @ 1..=3 => {
+                let k = tag - 1;
+                let name = match token.kind {
+                    TokenKind::Word => token.text.as_str(),
+                    _ => {
+                        return Err(no_plan(
+                            "instruction",
+                            format!("{} does not name a tool", token.text),
+                        ));
+                    }
+                };
+                if catalog.get(name).is_none() {
+                    return Err(Diagnostic::new(
+                        format!("call {}", k + 1),
+                        Problem::UnknownTool(name.to_owned()),
+                    ));
+                }
+                match tools[k] {
+                    Some(other) if other != name => {
+                        return Err(no_plan(
+                            format!("call {}", k + 1),
+                            format!("both {other} and {name} read as its tool"),
+                        ));
+                    }
+                    _ => tools[k] = Some(name),
+                }
+                used[k] = true;
+            }
+            tag @ 4..=6 => {
+                if token.value.is_none() {
+                    return Err(no_plan(
+                        "instruction",
+                        format!("{} is not a value", token.text),
+                    ));
+                }
+                values.push((tag - 4, i));
+                used[tag - 4] = true;
+            }
+            7 => match name_text(token) {
+                Some(field) => fields.push(field.to_owned()),
+                None => {
+                    return Err(no_plan(
+                        "instruction",
+                        format!("{} is not a field name", token.text),
+                    ));
+                }
+            },
+            8 => {
+                let Some(Value::Number(n)) = &token.value else {
+                    return Err(no_plan(
+                        "instruction",
+                        format!("{} is not a row limit", token.text),
+                    ));
+                };
+                if limit.replace(n.clone()).is_some() {
+                    return Err(no_plan("instruction", "more than one row limit"));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    let count = used.iter().rposition(|&u| u).map_or(0, |k| k + 1);
+    if count == 0 {
+        return Err(no_plan("instruction", "no tool call found"));
+    }
+    // A call whose tool is not named again repeats the previous call's tool.
+    let mut previous: Option<&str> = None;
+    let mut resolved: Vec<&str> = Vec::with_capacity(count);
+    for (k, tool) in tools.iter().take(count).enumerate() {
+        match tool.or(previous) {
+            Some(tool) => {
+                previous = Some(tool);
+                resolved.push(tool);
+            }
+            None => return Err(no_plan(format!("call {}", k + 1), "no tool named")),
+        }
+    }
+
+    let mut args: Vec<Map<String, Value>> = vec![Map::new(); count];
+    let mut unnamed: Vec<(usize, usize)> = Vec::new();
+    for &(k, i) in &values {
+        let target = choices
+            .pointers
+            .get(i)
+            .copied()
+            .flatten()
+            .and_then(|j| tokens.get(j));
+        match target.and_then(name_text) {
+            Some(arg) => {
+                let value = tokens[i].value.clone().unwrap_or(Value::Null);
+                if args[k].insert(arg.to_owned(), value).is_some() {
+                    return Err(no_plan(
+                        format!("call {}", k + 1),
+                        format!(
+                            "argument {} is given twice",
+                            codemode_plan::json::quote(arg)
+                        ),
+                    ));
+                }
+            }
+            None => unnamed.push((k, i)),
+        }
+    }
+    // A value that names no argument fills the only argument of its call's tool that it can fill
+    // (`get_weather for "Hobart"`); anything less certain is a diagnostic.
+    for (k, i) in unnamed {
+        let value = tokens[i].value.clone().unwrap_or(Value::Null);
+        let open: Vec<&str> = catalog
+            .get(resolved[k])
+            .map(|tool| {
+                tool.arguments
+                    .iter()
+                    .filter(|(name, ty)| ty.admits(&value) && !args[k].contains_key(name))
+                    .map(|(name, _)| name.as_str())
+                    .collect()
+            })
+            .unwrap_or_default();
+        match open.as_slice() {
+            [only] => {
+                args[k].insert((*only).to_owned(), value);
+            }
+            _ => {
+                return Err(no_plan(
+                    format!("call {}", k + 1),
+                    format!("the value {} names no argument", tokens[i].text),
+                ));
+            }
+        }
+    }
+    let calls: Vec<Call> = resolved
+        .iter()
+        .zip(args)
+        .map(|(tool, args)| Call {
+            tool: (*tool).to_owned(),
+            args,
+        })
+        .collect();
+    let mode = match (count, choices.mode) {
+        (1, _) => Mode::Single,
+        (_, 1) => Mode::Parallel,
+        _ => Mode::Serial,
+    };
+    let kind = if choices.output == 1 {
+        OutputKind::Last
+    } else {
+        OutputKind::All
+    };
+    let output = Output {
+        kind,
+        fields: (!fields.is_empty()).then_some(fields),
+        limit,
+    };
+    Ok(Plan {
+        mode,
+        calls,
+        output,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use codemode_plan::frontend;
+
+    fn record(instruction: &str) -> codemode_plan::Record {
+        let line = serde_json::json!({
+            "instruction": instruction,
+            "tools": [
+                {"name": "get_weather", "arguments": {"city": "string", "days": "number"}, "required": ["city"], "returns": {"kind": "object", "properties": []}},
+                {"name": "list_users", "arguments": {"team": "string", "limit": "number"}, "required": [], "returns": {"kind": "array", "properties": ["id", "name"]}},
+                {"name": "send", "arguments": {"to": "string", "subject": "string"}, "required": [], "returns": {"kind": "text", "properties": []}}
+            ]
+        });
+        frontend::read_record(&line).unwrap()
+    }
+
+    fn choices(tags: &[usize], pointers: &[Option<usize>]) -> Choices {
+        Choices {
+            tags: tags.to_vec(),
+            pointers: pointers.to_vec(),
+            mode: 1,
+            output: 0,
+            status: 0,
+        }
+    }
+
+    #[test]
+    fn one_tool_named_once_serves_several_calls() {
+        // get_weather city "A" and city "B"
+        let r = record(r#"get_weather city "A" and city "B""#);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 5],
+            &[None, None, Some(1), None, None, Some(4)],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.mode, Mode::Parallel);
+        assert_eq!(plan.calls.len(), 2);
+        assert_eq!(plan.calls[1].tool, "get_weather");
+        assert_eq!(plan.calls[1].args["city"], "B");
+    }
+
+    #[test]
+    fn a_value_without_a_named_argument_fills_the_only_one_it_fits() {
+        let r = record(r#"get_weather for "Hobart""#);
+        let c = choices(&[1, 0, 4], &[None, None, None]);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["city"], "Hobart");
+        // Two string arguments could take it: no guess.
+        let r = record(r#"send for "blue""#);
+        let c = choices(&[1, 0, 4], &[None, None, None]);
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "call 1: the value \"blue\" names no argument"
+        );
+    }
+
+    #[test]
+    fn unsupported_structures_and_unknown_tools_are_diagnosed() {
+        let r = record(r#"get_weather city "A""#);
+        let mut c = choices(&[1, 0, 4], &[None, None, Some(1)]);
+        c.status = 1;
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "instruction: a condition (if, unless, when) is not supported"
+        );
+        let r = record(r#"get_forecast city "A""#);
+        let c = choices(&[1, 0, 4], &[None, None, Some(1)]);
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "call 1: tool \"get_forecast\" is not in the catalog"
+        );
+    }
+
+    #[test]
+    fn fields_and_limit_are_read_in_order() {
+        let r = record(r#"list_users team "x", only name and id, first 5"#);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 7, 0, 7, 0, 0, 8],
+            &[
+                None,
+                None,
+                Some(1),
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+            ],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(
+            plan.output.fields,
+            Some(vec!["name".to_owned(), "id".to_owned()])
+        );
+        assert_eq!(plan.output.limit, Some(serde_json::Number::from(5)));
+    }
+}

@@ -1,0 +1,371 @@
+//! What the network sees of a record: per token, a word id, a kind id and binary features that say
+//! what the frontend knows (literal kinds, exact matches against the catalog's tool, argument and
+//! property names).
+//!
+//! Names in catalogs are open vocabulary: the network must not learn them as words. A word that is
+//! in the prose vocabulary (cue words like `then`, `limit`, `all`) keeps its word id even when it
+//! also names a tool or argument; any other catalog name gets the id [`NAME`], and an unknown prose
+//! word gets [`UNK`]. Which catalog entry a token names is never an input: decoding reads it back
+//! from the token's text.
+
+use std::collections::HashMap;
+
+use codemode_plan::{Catalog, ReturnKind, Token, TokenKind};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Word id of padding.
+pub const PAD: u32 = 0;
+/// Word id of a prose word outside the vocabulary.
+pub const UNK: u32 = 1;
+/// Word id of a catalog name outside the vocabulary.
+pub const NAME: u32 = 2;
+/// Word id of a string literal.
+pub const STR: u32 = 3;
+/// Word id of a number literal.
+pub const NUM: u32 = 4;
+/// Word id of `true` / `false`.
+pub const BOOL: u32 = 5;
+/// The first id of a vocabulary word.
+pub const FIRST_WORD: u32 = 6;
+
+/// The number of token kinds (padding included).
+pub const KINDS: usize = 6;
+
+/// The number of binary features per token.
+pub const FEATURES: usize = 42;
+
+/// The prose vocabulary: lowercase words to ids.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Vocab {
+    /// Words in id order, starting at [`FIRST_WORD`].
+    pub words: Vec<String>,
+    #[serde(skip)]
+    index: HashMap<String, u32>,
+}
+
+impl Vocab {
+    /// A vocabulary of these words, in order.
+    pub fn new(words: Vec<String>) -> Vocab {
+        let index = words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (w.clone(), FIRST_WORD + i as u32))
+            .collect();
+        Vocab { words, index }
+    }
+
+    /// Rebuilds the lookup table after deserializing.
+    pub fn reindex(&mut self) {
+        *self = Vocab::new(std::mem::take(&mut self.words));
+    }
+
+    /// The id of a lowercase word, if it is in the vocabulary.
+    pub fn get(&self, word: &str) -> Option<u32> {
+        self.index.get(word).copied()
+    }
+
+    /// The total number of ids (special ones included).
+    pub fn size(&self) -> usize {
+        FIRST_WORD as usize + self.words.len()
+    }
+
+    /// Builds a vocabulary from prose words that occur at least `min_count` times, most frequent
+    /// first, ties by word, at most `max` words.
+    pub fn build<'a>(
+        words: impl IntoIterator<Item = &'a str>,
+        min_count: usize,
+        max: usize,
+    ) -> Vocab {
+        let mut counts: HashMap<String, usize> = HashMap::new();
+        for w in words {
+            *counts.entry(w.to_lowercase()).or_default() += 1;
+        }
+        let mut list: Vec<(String, usize)> = counts
+            .into_iter()
+            .filter(|(_, c)| *c >= min_count)
+            .collect();
+        list.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        list.truncate(max);
+        Vocab::new(list.into_iter().map(|(w, _)| w).collect())
+    }
+}
+
+/// The catalog's names, indexed for matching.
+struct Names<'a> {
+    catalog: &'a Catalog,
+}
+
+impl Names<'_> {
+    fn tool(&self, text: &str) -> Option<&codemode_plan::Tool> {
+        self.catalog.get(text)
+    }
+
+    fn args_named<'b>(
+        &'b self,
+        text: &'b str,
+    ) -> impl Iterator<Item = codemode_plan::ArgType> + 'b {
+        self.catalog
+            .tools
+            .iter()
+            .filter_map(move |t| t.argument(text))
+    }
+
+    fn is_property(&self, text: &str, array_only: bool) -> bool {
+        self.catalog.tools.iter().any(|t| {
+            (!array_only || t.returns.kind == ReturnKind::Array)
+                && t.returns.properties.iter().any(|p| p == text)
+        })
+    }
+
+    /// Whether `word` looks like a form of an argument name without being it (`titled`/`title`).
+    fn is_arg_stem(&self, word: &str) -> bool {
+        let word = word.to_lowercase();
+        self.catalog
+            .tools
+            .iter()
+            .flat_map(|t| t.arguments.iter())
+            .any(|(name, _)| {
+                let name = name.to_lowercase();
+                name != word && name.len() >= 4 && word.len() >= 4 && {
+                    let common = name
+                        .chars()
+                        .zip(word.chars())
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    common >= 4 && common + 3 >= name.len().min(word.len())
+                }
+            })
+    }
+}
+
+/// The text a token offers for name matching: a word's text, or a string literal's value.
+pub fn name_text(token: &Token) -> Option<&str> {
+    match token.kind {
+        TokenKind::Word => Some(&token.text),
+        TokenKind::Str => token.value.as_ref().and_then(Value::as_str),
+        _ => None,
+    }
+}
+
+/// The network's input for one record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Encoded {
+    /// Word ids, one per token.
+    pub words: Vec<u32>,
+    /// Kind ids, one per token (1..=5; 0 is padding).
+    pub kinds: Vec<u32>,
+    /// Binary features, `FEATURES` per token, row-major.
+    pub features: Vec<f32>,
+    /// Whether a token may be pointed at as an argument name.
+    pub candidates: Vec<bool>,
+}
+
+impl Encoded {
+    /// The number of tokens.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Whether there are no tokens.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+}
+
+fn kind_id(kind: TokenKind) -> u32 {
+    match kind {
+        TokenKind::Word => 1,
+        TokenKind::Punct => 2,
+        TokenKind::Str => 3,
+        TokenKind::Num => 4,
+        TokenKind::Bool => 5,
+    }
+}
+
+/// Encodes the tokens of a record against its catalog.
+pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
+    let names = Names { catalog };
+    let n = tokens.len();
+    let mut words = Vec::with_capacity(n);
+    let mut kinds = Vec::with_capacity(n);
+    let mut features = vec![0f32; n * FEATURES];
+    let mut candidates = vec![false; n];
+
+    // The nearest tool mention before and after each token, for "argument of that tool" features.
+    let tool_at: Vec<Option<&codemode_plan::Tool>> = tokens
+        .iter()
+        .map(|t| {
+            if t.kind == TokenKind::Word {
+                names.tool(&t.text)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let mut prev_tool = vec![None; n];
+    let mut last = None;
+    for i in 0..n {
+        prev_tool[i] = last;
+        if tool_at[i].is_some() {
+            last = tool_at[i];
+        }
+    }
+    let mut next_tool = vec![None; n];
+    last = None;
+    for i in (0..n).rev() {
+        next_tool[i] = last;
+        if tool_at[i].is_some() {
+            last = tool_at[i];
+        }
+    }
+
+    // For argument-name tokens: how often the same name was already said (0, 1, 2, 3+); a value
+    // next to the k-th mention of its name usually belongs to call k when one tool serves several.
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let occurrence: Vec<Option<usize>> = tokens
+        .iter()
+        .map(|t| {
+            let text = name_text(t)?;
+            names.args_named(text).next()?;
+            let n = seen.entry(text).or_default();
+            *n += 1;
+            Some(*n - 1)
+        })
+        .collect();
+    let near = |i: usize, before: bool| -> Option<usize> {
+        let range: Vec<usize> = if before {
+            (i.saturating_sub(3)..i).rev().collect()
+        } else {
+            (i + 1..(i + 4).min(n)).collect()
+        };
+        range.into_iter().find_map(|j| occurrence[j])
+    };
+    let mut mentions_before = 0usize;
+    let total_mentions = tool_at.iter().filter(|t| t.is_some()).count();
+    for (i, token) in tokens.iter().enumerate() {
+        let f = &mut features[i * FEATURES..(i + 1) * FEATURES];
+        // How many tool mentions stand before this token (0, 1, 2, 3+), and in all (1, 2, 3, 4+).
+        f[22 + mentions_before.min(3)] = 1.0;
+        f[26 + total_mentions.clamp(1, 4) - 1] = 1.0;
+        if tool_at[i].is_some() {
+            mentions_before += 1;
+        }
+        if let Some(k) = occurrence[i] {
+            f[30 + k.min(3)] = 1.0;
+        }
+        if token.is_value() {
+            if let Some(k) = near(i, true) {
+                f[34 + k.min(3)] = 1.0;
+            }
+            if let Some(k) = near(i, false) {
+                f[38 + k.min(3)] = 1.0;
+            }
+        }
+        let mut set = |k: usize| f[k] = 1.0;
+        let text = name_text(token);
+        let is_tool = tool_at[i].is_some();
+        let arg_types: Vec<_> = text
+            .map(|t| names.args_named(t).collect())
+            .unwrap_or_default();
+        let is_arg = !arg_types.is_empty();
+        let is_prop = text.is_some_and(|t| names.is_property(t, false));
+        let word = match token.kind {
+            TokenKind::Str => STR,
+            TokenKind::Num => NUM,
+            TokenKind::Bool => BOOL,
+            TokenKind::Word | TokenKind::Punct => {
+                let lower = token.text.to_lowercase();
+                match vocab.get(&lower) {
+                    Some(id) => id,
+                    None if is_tool || is_arg || is_prop => NAME,
+                    None => UNK,
+                }
+            }
+        };
+        words.push(word);
+        kinds.push(kind_id(token.kind));
+        candidates[i] = is_arg;
+
+        if is_tool {
+            set(0);
+            if tool_at[i].is_some_and(|t| t.returns.kind == ReturnKind::Array) {
+                set(1);
+            }
+        }
+        if is_arg {
+            set(2);
+            for ty in &arg_types {
+                set(match ty {
+                    codemode_plan::ArgType::String => 3,
+                    codemode_plan::ArgType::Number => 4,
+                    codemode_plan::ArgType::Boolean => 5,
+                });
+            }
+            let t = text.unwrap_or_default();
+            if prev_tool[i].is_some_and(|tool| tool.argument(t).is_some()) {
+                set(6);
+            }
+            if next_tool[i].is_some_and(|tool| tool.argument(t).is_some()) {
+                set(7);
+            }
+        }
+        if text.is_some_and(|t| names.is_property(t, true)) {
+            set(8);
+        }
+        if is_prop {
+            set(9);
+        }
+        if let (TokenKind::Num, Some(v)) =
+            (token.kind, token.value.as_ref().and_then(Value::as_f64))
+            && v.fract() == 0.0
+        {
+            set(10);
+            if (0.0..=100.0).contains(&v) {
+                set(11);
+            }
+        }
+        if token.kind == TokenKind::Str && text.is_some_and(|t| names.tool(t).is_some()) {
+            set(12);
+        }
+        if i > 0 && tokens[i - 1].text == "`" {
+            set(13);
+        }
+        if tokens.get(i + 1).is_some_and(|t| t.text == "`") {
+            set(14);
+        }
+        if tokens.get(i + 1).is_some_and(|t| t.text == "(") {
+            set(15);
+        }
+        if token.kind == TokenKind::Word {
+            let mut chars = token.text.chars();
+            if chars.next().is_some_and(char::is_uppercase) {
+                set(16);
+            }
+            if token.text.len() > 1 && token.text.chars().all(|c| !c.is_lowercase()) {
+                set(17);
+            }
+            if token.text.contains('_') {
+                set(18);
+            }
+            if !is_arg && names.is_arg_stem(&token.text) {
+                set(19);
+            }
+        }
+        if i == 0 {
+            set(20);
+        }
+        if tokens
+            .get(i + 1)
+            .is_some_and(|t| t.text == ":" || t.text == "=")
+        {
+            set(21);
+        }
+    }
+    Encoded {
+        words,
+        kinds,
+        features,
+        candidates,
+    }
+}

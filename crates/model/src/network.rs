@@ -1,0 +1,292 @@
+//! The Tiny Codemode CNN, laid out like a candle model: [`Config`] first, then layers that each
+//! have `load(vb, cfg)` and `forward`, then the public [`Network`].
+//!
+//! Per token: a word embedding, a kind embedding and the binary features of [`crate::features`]
+//! are projected to `channels`, then pass through residual blocks of RMS norm → 1-D convolution
+//! (kernel 3, dilated, zero "same" padding, computed as an unfolded matrix product) → ReLU. After
+//! `context_after` blocks, a masked max-and-mean pool of the sequence is projected and added to every
+//! position, so later blocks see cues from anywhere in the instruction. Heads: per-token role tags,
+//! a pointer from value tokens to the argument-name token they fill (a scaled dot product), and
+//! three sequence heads (schedule, output kind, supported-or-which-unsupported structure) on the
+//! final pooled vector. Padding positions are zeroed after every block, so a record's outputs do
+//! not depend on what it is batched with.
+
+use candle_core::{D, DType, Module, Result, Tensor};
+use candle_nn::{Embedding, Linear, VarBuilder};
+use serde::{Deserialize, Serialize};
+
+use crate::features::{FEATURES, KINDS, Vocab};
+
+/// The role tags of tokens, in id order.
+pub const TAGS: &[&str] = &[
+    "other", "tool1", "tool2", "tool3", "value1", "value2", "value3", "field", "limit",
+];
+
+/// The structures the status head tells apart, in id order; `supported` is the only one planned.
+pub const STATUSES: &[&str] = &[
+    "supported",
+    "condition",
+    "loop",
+    "dependency",
+    "retry",
+    "too_many_calls",
+    "mixed_schedule",
+    "sort",
+    "filter",
+    "aggregate",
+    "other_rows",
+];
+
+/// The network's hyper-parameters and its vocabulary, saved as `config.json` beside the weights.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Config {
+    /// The prose vocabulary.
+    pub vocab: Vocab,
+    /// Width of the word embedding.
+    pub embed_dim: usize,
+    /// Width of the kind embedding.
+    pub kind_dim: usize,
+    /// Channels of the convolution stack.
+    pub channels: usize,
+    /// The dilation of each residual block.
+    pub dilations: Vec<usize>,
+    /// After how many blocks the pooled context is added.
+    pub context_after: usize,
+    /// Width of the pointer's query and key.
+    pub pointer_dim: usize,
+    /// The number of token features the network was built for ([`FEATURES`] of this build).
+    pub features: usize,
+}
+
+impl Config {
+    /// The default shape, for a vocabulary.
+    pub fn new(vocab: Vocab) -> Config {
+        Config {
+            vocab,
+            embed_dim: 48,
+            kind_dim: 8,
+            channels: 96,
+            dilations: vec![1, 2, 4, 8, 1, 2, 4],
+            context_after: 4,
+            pointer_dim: 48,
+            features: FEATURES,
+        }
+    }
+}
+
+/// Root-mean-square normalisation with a learned gain, from basic ops so that gradients flow.
+struct RmsNorm {
+    weight: Tensor,
+}
+
+impl RmsNorm {
+    fn load(vb: VarBuilder, dim: usize) -> Result<RmsNorm> {
+        Ok(RmsNorm {
+            weight: vb.get_with_hints(dim, "weight", candle_nn::Init::Const(1.0))?,
+        })
+    }
+
+    fn forward(&self, x: &Tensor) -> Result<Tensor> {
+        let scale = (x.sqr()?.mean_keepdim(D::Minus1)? + 1e-5)?
+            .sqrt()?
+            .recip()?;
+        x.broadcast_mul(&scale)?.broadcast_mul(&self.weight)
+    }
+}
+
+/// One residual block: norm → dilated convolution (kernel 3) → ReLU, added back, padding zeroed.
+struct ConvBlock {
+    norm: RmsNorm,
+    conv: Linear,
+    dilation: usize,
+}
+
+impl ConvBlock {
+    fn load(vb: VarBuilder, cfg: &Config, dilation: usize) -> Result<ConvBlock> {
+        Ok(ConvBlock {
+            norm: RmsNorm::load(vb.pp("norm"), cfg.channels)?,
+            conv: candle_nn::linear(3 * cfg.channels, cfg.channels, vb.pp("conv"))?,
+            dilation,
+        })
+    }
+
+    /// `x`: (batch, tokens, channels); `mask`: (batch, tokens, 1).
+    fn forward(&self, x: &Tensor, mask: &Tensor) -> Result<Tensor> {
+        let t = x.dim(1)?;
+        let d = self.dilation;
+        let y = self.norm.forward(x)?;
+        let padded = y.pad_with_zeros(1, d, d)?;
+        let left = padded.narrow(1, 0, t)?;
+        let right = padded.narrow(1, 2 * d, t)?;
+        let window = Tensor::cat(&[&left, &y, &right], 2)?;
+        let z = self.conv.forward(&window)?.relu()?;
+        (x + z)?.broadcast_mul(mask)
+    }
+}
+
+/// Masked max and mean over tokens: (batch, tokens, c) → (batch, 2c).
+fn pool(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
+    let neg = ((mask - 1.0)? * 1e4)?;
+    let max = x.broadcast_add(&neg)?.max(1)?;
+    let count = mask.sum(1)?.clamp(1.0, f64::MAX)?;
+    let mean = x.sum(1)?.broadcast_div(&count)?;
+    Tensor::cat(&[&max, &mean], 1)
+}
+
+/// What the network answers for a batch.
+pub struct Outputs {
+    /// Role tag logits: (batch, tokens, tags).
+    pub tags: Tensor,
+    /// Pointer scores from each token (query) to each token (key): (batch, tokens, tokens);
+    /// keys that cannot be argument names are pushed down by -1e4.
+    pub pointer: Tensor,
+    /// Schedule logits, serial or parallel: (batch, 2).
+    pub mode: Tensor,
+    /// Output kind logits, all or last: (batch, 2).
+    pub output: Tensor,
+    /// Status logits over [`STATUSES`]: (batch, statuses).
+    pub status: Tensor,
+}
+
+/// How far apart (in tokens) a value and an argument name can be told apart by the pointer's
+/// learned distance bias; farther pairs share the last bucket.
+pub const MAX_DISTANCE: usize = 16;
+
+/// A batch of encoded records, padded to the longest.
+pub struct Batch {
+    /// Word ids: (batch, tokens) u32.
+    pub words: Tensor,
+    /// Kind ids: (batch, tokens) u32.
+    pub kinds: Tensor,
+    /// Features: (batch, tokens, FEATURES) f32.
+    pub features: Tensor,
+    /// 1 for tokens, 0 for padding: (batch, tokens, 1) f32.
+    pub mask: Tensor,
+    /// 1 for tokens that may be argument names: (batch, tokens) f32.
+    pub candidates: Tensor,
+    /// Bucketed signed distance from each query token to each key token: (tokens, tokens) u32.
+    pub distances: Tensor,
+}
+
+/// The Tiny Codemode CNN.
+pub struct Network {
+    words: Embedding,
+    kinds: Embedding,
+    input: Linear,
+    blocks: Vec<ConvBlock>,
+    context: Linear,
+    tag_head: Linear,
+    query: Linear,
+    key: Linear,
+    distance: Embedding,
+    mode_head: Linear,
+    output_head: Linear,
+    status_head: Linear,
+    context_after: usize,
+    pointer_scale: f64,
+}
+
+impl Network {
+    /// Loads (or, with a fresh `VarMap`, initialises) the network's weights.
+    pub fn load(vb: VarBuilder, cfg: &Config) -> Result<Network> {
+        let c = cfg.channels;
+        let blocks = cfg
+            .dilations
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| ConvBlock::load(vb.pp(format!("block{i}")), cfg, d))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Network {
+            words: candle_nn::embedding(cfg.vocab.size(), cfg.embed_dim, vb.pp("words"))?,
+            kinds: candle_nn::embedding(KINDS, cfg.kind_dim, vb.pp("kinds"))?,
+            input: candle_nn::linear(cfg.embed_dim + cfg.kind_dim + FEATURES, c, vb.pp("input"))?,
+            blocks,
+            context: candle_nn::linear(2 * c, c, vb.pp("context"))?,
+            tag_head: candle_nn::linear(c, TAGS.len(), vb.pp("tag_head"))?,
+            query: candle_nn::linear(c, cfg.pointer_dim, vb.pp("query"))?,
+            key: candle_nn::linear(c, cfg.pointer_dim, vb.pp("key"))?,
+            distance: candle_nn::embedding(2 * MAX_DISTANCE + 1, 1, vb.pp("distance"))?,
+            mode_head: candle_nn::linear(2 * c, 2, vb.pp("mode_head"))?,
+            output_head: candle_nn::linear(2 * c, 2, vb.pp("output_head"))?,
+            status_head: candle_nn::linear(2 * c, STATUSES.len(), vb.pp("status_head"))?,
+            context_after: cfg.context_after,
+            pointer_scale: 1.0 / (cfg.pointer_dim as f64).sqrt(),
+        })
+    }
+
+    /// Runs the network on a batch.
+    pub fn forward(&self, batch: &Batch) -> Result<Outputs> {
+        let x = Tensor::cat(
+            &[
+                &self.words.forward(&batch.words)?,
+                &self.kinds.forward(&batch.kinds)?,
+                &batch.features,
+            ],
+            2,
+        )?;
+        let mask = &batch.mask;
+        let mut h = self.input.forward(&x)?.relu()?.broadcast_mul(mask)?;
+        for (i, block) in self.blocks.iter().enumerate() {
+            if i == self.context_after {
+                let ctx = self
+                    .context
+                    .forward(&pool(&h, mask)?)?
+                    .relu()?
+                    .unsqueeze(1)?;
+                h = h.broadcast_add(&ctx)?.broadcast_mul(mask)?;
+            }
+            h = block.forward(&h, mask)?;
+        }
+        let pooled = pool(&h, mask)?;
+        let q = self.query.forward(&h)?;
+        let k = self.key.forward(&h)?;
+        let scores = (q.matmul(&k.transpose(1, 2)?.contiguous()?)? * self.pointer_scale)?;
+        let blocked = ((batch.candidates.unsqueeze(1)? - 1.0)? * 1e4)?;
+        let bias = self
+            .distance
+            .forward(&batch.distances)?
+            .squeeze(2)?
+            .unsqueeze(0)?;
+        let scores = scores.broadcast_add(&bias)?;
+        Ok(Outputs {
+            tags: self.tag_head.forward(&h)?,
+            pointer: scores.broadcast_add(&blocked)?,
+            mode: self.mode_head.forward(&pooled)?,
+            output: self.output_head.forward(&pooled)?,
+            status: self.status_head.forward(&pooled)?,
+        })
+    }
+}
+
+/// Builds a padded batch from encoded records.
+pub fn batch(records: &[&crate::features::Encoded], device: &candle_core::Device) -> Result<Batch> {
+    let b = records.len();
+    let t = records.iter().map(|r| r.len()).max().unwrap_or(0).max(1);
+    let mut words = vec![0u32; b * t];
+    let mut kinds = vec![0u32; b * t];
+    let mut features = vec![0f32; b * t * FEATURES];
+    let mut mask = vec![0f32; b * t];
+    let mut candidates = vec![0f32; b * t];
+    for (i, r) in records.iter().enumerate() {
+        for j in 0..r.len() {
+            words[i * t + j] = r.words[j];
+            kinds[i * t + j] = r.kinds[j];
+            mask[i * t + j] = 1.0;
+            candidates[i * t + j] = if r.candidates[j] { 1.0 } else { 0.0 };
+        }
+        let row = &mut features[i * t * FEATURES..(i * t + r.len()) * FEATURES];
+        row.copy_from_slice(&r.features);
+    }
+    let m = MAX_DISTANCE as i64;
+    let distances: Vec<u32> = (0..t as i64)
+        .flat_map(|i| (0..t as i64).map(move |j| ((j - i).clamp(-m, m) + m) as u32))
+        .collect();
+    Ok(Batch {
+        distances: Tensor::from_vec(distances, (t, t), device)?,
+        words: Tensor::from_vec(words, (b, t), device)?,
+        kinds: Tensor::from_vec(kinds, (b, t), device)?,
+        features: Tensor::from_vec(features, (b, t, FEATURES), device)?,
+        mask: Tensor::from_vec(mask, (b, t, 1), device)?,
+        candidates: Tensor::from_vec(candidates, (b, t), device)?.to_dtype(DType::F32)?,
+    })
+}

@@ -1,0 +1,165 @@
+//! Inference: records → batched forward passes → decoding → the checker.
+//!
+//! Records are sorted by length and batched, each batch padded only to its own longest record, so
+//! nothing is padded to the 128-token limit. The checker has the last word: what it rejects is
+//! answered as a diagnostic, never printed as a plan.
+
+use std::path::Path;
+
+use candle_core::{D, DType, Device, Tensor};
+use candle_nn::VarBuilder;
+use codemode_plan::{Diagnostic, Plan, Problem, Record, check};
+
+use crate::ModelError;
+use crate::decode::{Choices, decode};
+use crate::features::{Encoded, encode};
+use crate::network::{Config, Network, batch};
+
+/// How many records share one forward pass.
+pub const BATCH: usize = 64;
+
+/// A loaded planner: the configuration and the network.
+pub struct Planner {
+    config: Config,
+    network: Network,
+}
+
+impl Planner {
+    /// Loads `config.json` and `model.safetensors` from a directory.
+    pub fn from_dir(dir: &Path) -> Result<Planner, ModelError> {
+        let read = |name: &str| {
+            let path = dir.join(name);
+            std::fs::read(&path).map_err(|e| ModelError::Io(format!("{}: {e}", path.display())))
+        };
+        Planner::from_bytes(&read("config.json")?, &read("model.safetensors")?)
+    }
+
+    /// Loads a planner from the bytes of `config.json` and `model.safetensors`.
+    pub fn from_bytes(config: &[u8], weights: &[u8]) -> Result<Planner, ModelError> {
+        let mut config: Config =
+            serde_json::from_slice(config).map_err(|e| ModelError::Config(e.to_string()))?;
+        config.vocab.reindex();
+        if config.features != crate::features::FEATURES {
+            return Err(ModelError::Config(format!(
+                "the model was built for {} token features; this build computes {}",
+                config.features,
+                crate::features::FEATURES
+            )));
+        }
+        let tensors = candle_core::safetensors::load_buffer(weights, &Device::Cpu)?;
+        let vb = VarBuilder::from_tensors(tensors, DType::F32, &Device::Cpu);
+        let network = Network::load(vb, &config)?;
+        Ok(Planner { config, network })
+    }
+
+    /// A planner with this configuration and freshly initialised weights (seeded), to show what
+    /// the network's training carries.
+    pub fn untrained(config: Config, seed: u64) -> Result<Planner, ModelError> {
+        let varmap = candle_nn::VarMap::new();
+        let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
+        let network = Network::load(vb, &config)?;
+        crate::train::initialise(&varmap, seed)?;
+        Ok(Planner { config, network })
+    }
+
+    /// Wraps a network that is already built (as training does).
+    pub fn from_parts(config: Config, network: Network) -> Planner {
+        Planner { config, network }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The network's choices for each record, in input order.
+    pub fn choices(&self, records: &[&Record]) -> Result<Vec<Choices>, ModelError> {
+        choices(&self.network, &self.config, records)
+    }
+
+    /// Plans each record: decoding, then the checker.
+    pub fn plan(&self, records: &[&Record]) -> Vec<Result<Plan, Diagnostic>> {
+        plan_with(&self.network, &self.config, records)
+    }
+}
+
+/// The choices of `network` for each record, in input order.
+pub fn choices(
+    network: &Network,
+    config: &Config,
+    records: &[&Record],
+) -> Result<Vec<Choices>, ModelError> {
+    let encoded: Vec<Encoded> = records
+        .iter()
+        .map(|r| encode(&r.tokens, &r.catalog, &config.vocab))
+        .collect();
+    let mut order: Vec<usize> = (0..records.len()).collect();
+    order.sort_by_key(|&i| encoded[i].len());
+    let mut out: Vec<Option<Choices>> = vec![None; records.len()];
+    for chunk in order.chunks(BATCH) {
+        let group: Vec<&Encoded> = chunk.iter().map(|&i| &encoded[i]).collect();
+        for (&i, c) in chunk.iter().zip(choose(network, &group)?) {
+            out[i] = Some(c);
+        }
+    }
+    Ok(out.into_iter().flatten().collect())
+}
+
+fn argmax(t: &Tensor) -> Result<Vec<u32>, ModelError> {
+    Ok(t.argmax(D::Minus1)?.to_vec1()?)
+}
+
+fn choose(network: &Network, group: &[&Encoded]) -> Result<Vec<Choices>, ModelError> {
+    let input = batch(group, &Device::Cpu)?;
+    let outputs = network.forward(&input)?;
+    let tags: Vec<Vec<u32>> = outputs.tags.argmax(D::Minus1)?.to_vec2()?;
+    let pointers: Vec<Vec<u32>> = outputs.pointer.argmax(D::Minus1)?.to_vec2()?;
+    let (mode, output, status) = (
+        argmax(&outputs.mode)?,
+        argmax(&outputs.output)?,
+        argmax(&outputs.status)?,
+    );
+    Ok(group
+        .iter()
+        .enumerate()
+        .map(|(b, enc)| {
+            let n = enc.len();
+            Choices {
+                tags: tags[b][..n].iter().map(|&t| t as usize).collect(),
+                pointers: pointers[b][..n]
+                    .iter()
+                    .map(|&j| (j as usize) < n && enc.candidates[j as usize])
+                    .zip(pointers[b][..n].iter())
+                    .map(|(ok, &j)| ok.then_some(j as usize))
+                    .collect(),
+                mode: mode[b] as usize,
+                output: output[b] as usize,
+                status: status[b] as usize,
+            }
+        })
+        .collect())
+}
+
+/// Plans each record with `network`: decoding, then the checker. A model error becomes a
+/// diagnostic for the records it concerns, never a panic.
+pub fn plan_with(
+    network: &Network,
+    config: &Config,
+    records: &[&Record],
+) -> Vec<Result<Plan, Diagnostic>> {
+    match choices(network, config, records) {
+        Ok(choices) => records
+            .iter()
+            .zip(choices)
+            .map(|(record, c)| {
+                let plan = decode(&record.tokens, &record.catalog, &c)?;
+                check::check(&plan, &record.catalog)?;
+                Ok(plan)
+            })
+            .collect(),
+        Err(e) => records
+            .iter()
+            .map(|_| Err(Diagnostic::new("planner", Problem::NoPlan(e.to_string()))))
+            .collect(),
+    }
+}

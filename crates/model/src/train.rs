@@ -1,0 +1,287 @@
+//! Training: targets from labeled records, a seeded initialisation, AdamW with warm-up and cosine
+//! decay, and the masked losses of every head.
+//!
+//! Everything random (initial weights, shuffling) comes from one ChaCha seed, so the same data and
+//! seed give the same model (the CPU backend of candle has no seedable generator of its own).
+
+use candle_core::{D, DType, Device, Tensor, Var};
+use candle_nn::{AdamW, Optimizer, ParamsAdamW, VarBuilder, VarMap};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rand_distr::{Distribution, StandardNormal};
+
+use crate::ModelError;
+use crate::features::{Encoded, FIRST_WORD, UNK, Vocab, encode, name_text};
+use crate::labels::Targets;
+use crate::network::{Config, Network, STATUSES, TAGS, batch};
+
+/// Training settings.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The seed of initialisation and shuffling.
+    pub seed: u64,
+    /// Passes over the training data.
+    pub epochs: usize,
+    /// Records per step.
+    pub batch_size: usize,
+    /// The peak learning rate.
+    pub learning_rate: f64,
+    /// The share of prose words replaced by the unknown word in each step, so that the network
+    /// learns to read sentences around words it has never seen.
+    pub word_dropout: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            seed: 7,
+            epochs: 3,
+            batch_size: 64,
+            learning_rate: 3e-3,
+            word_dropout: 0.1,
+        }
+    }
+}
+
+/// What training reports as it goes.
+#[derive(Debug, Clone)]
+pub struct Progress {
+    /// Steps done.
+    pub step: usize,
+    /// Steps in all.
+    pub total: usize,
+    /// The mean loss since the last report.
+    pub loss: f32,
+}
+
+/// Builds the prose vocabulary from training records: words and punctuation that are not catalog
+/// names, seen at least 3 times.
+pub fn build_vocab(targets: &[Targets]) -> Vocab {
+    let words = targets.iter().flat_map(|t| {
+        t.record.tokens.iter().filter_map(move |tok| {
+            let is_name = name_text(tok).is_some_and(|text| {
+                t.record.catalog.tools.iter().any(|tool| {
+                    tool.name == text
+                        || tool.argument(text).is_some()
+                        || tool.returns.properties.iter().any(|p| p == text)
+                })
+            });
+            matches!(
+                tok.kind,
+                codemode_plan::TokenKind::Word | codemode_plan::TokenKind::Punct
+            )
+            .then_some(tok.text.as_str())
+            .filter(|_| !is_name)
+        })
+    });
+    Vocab::build(words, 3, 6000)
+}
+
+/// Sets every variable from a generator seeded with `seed`: embeddings N(0, 1) (the pointer's
+/// distance bias 0), norm gains 1, linear weights U(±1/√fan_in), biases 0.
+pub fn initialise(varmap: &VarMap, seed: u64) -> Result<(), ModelError> {
+    let rng = &mut ChaCha8Rng::seed_from_u64(seed);
+    let data = varmap
+        .data()
+        .lock()
+        .map_err(|_| ModelError::Config("poisoned variables".into()))?;
+    let mut names: Vec<&String> = data.keys().collect();
+    names.sort();
+    for name in names {
+        let var: &Var = &data[name];
+        let shape = var.shape().clone();
+        let count = shape.elem_count();
+        let values: Vec<f32> = if name.starts_with("distance") {
+            vec![0.0; count]
+        } else if name.ends_with("embeddings") {
+            (0..count).map(|_| StandardNormal.sample(rng)).collect()
+        } else if name.ends_with("norm.weight") {
+            vec![1.0; count]
+        } else if name.ends_with(".bias") {
+            vec![0.0; count]
+        } else {
+            let fan_in = shape.dims().last().copied().unwrap_or(1) as f32;
+            let bound = 1.0 / fan_in.sqrt();
+            (0..count)
+                .map(|_| rng.random_range(-bound..bound))
+                .collect()
+        };
+        var.set(&Tensor::from_vec(values, shape, &Device::Cpu)?)?;
+    }
+    Ok(())
+}
+
+/// Mean negative log-likelihood of `targets` under `logits` (n, classes), weighted per row.
+fn masked_nll(
+    logits: &Tensor,
+    targets: Vec<u32>,
+    weights: Vec<f32>,
+) -> Result<Option<Tensor>, ModelError> {
+    let total: f32 = weights.iter().sum();
+    if total == 0.0 {
+        return Ok(None);
+    }
+    let n = targets.len();
+    let logp = candle_nn::ops::log_softmax(logits, D::Minus1)?;
+    let targets = Tensor::from_vec(targets, (n, 1), &Device::Cpu)?;
+    let weights = Tensor::from_vec(weights, (n, 1), &Device::Cpu)?;
+    let picked = logp.gather(&targets, 1)?;
+    Ok(Some(
+        (picked.mul(&weights)?.sum_all()?.neg()? / f64::from(total))?,
+    ))
+}
+
+/// One training step's loss for a batch of records.
+fn batch_loss(network: &Network, group: &[(&Encoded, &Targets)]) -> Result<Tensor, ModelError> {
+    let encoded: Vec<&Encoded> = group.iter().map(|(e, _)| *e).collect();
+    let input = batch(&encoded, &Device::Cpu)?;
+    let out = network.forward(&input)?;
+    let (b, t) = (group.len(), input.words.dim(1)?);
+
+    let mut tag_targets = vec![0u32; b * t];
+    let mut tag_weights = vec![0f32; b * t];
+    let mut ptr_targets = vec![0u32; b * t];
+    let mut ptr_weights = vec![0f32; b * t];
+    let (mut mode_t, mut mode_w) = (vec![0u32; b], vec![0f32; b]);
+    let (mut out_t, mut out_w) = (vec![0u32; b], vec![0f32; b]);
+    let mut status_t = vec![0u32; b];
+    for (i, (enc, target)) in group.iter().enumerate() {
+        if let Some(tags) = &target.tags {
+            for (j, &tag) in tags.iter().enumerate() {
+                tag_targets[i * t + j] = tag as u32;
+                tag_weights[i * t + j] = 1.0;
+            }
+        }
+        for (j, p) in target.pointers.iter().enumerate() {
+            // Only argument names the catalog has can be pointed at; a value naming an unknown
+            // argument (a checker negative) teaches the tags, not the pointer.
+            if let Some(p) = p.filter(|&p| enc.candidates[p]) {
+                ptr_targets[i * t + j] = p as u32;
+                ptr_weights[i * t + j] = 1.0;
+            }
+        }
+        if let Some(m) = target.mode {
+            mode_t[i] = m as u32;
+            mode_w[i] = 1.0;
+        }
+        if let Some(o) = target.output {
+            out_t[i] = o as u32;
+            out_w[i] = 1.0;
+        }
+        status_t[i] = target.status as u32;
+    }
+    let mut losses = Vec::new();
+    losses.extend(masked_nll(
+        &out.tags.reshape((b * t, TAGS.len()))?,
+        tag_targets,
+        tag_weights,
+    )?);
+    losses.extend(masked_nll(
+        &out.pointer.reshape((b * t, t))?,
+        ptr_targets,
+        ptr_weights,
+    )?);
+    losses.extend(masked_nll(&out.mode, mode_t, mode_w)?);
+    losses.extend(masked_nll(&out.output, out_t, out_w)?);
+    losses.extend(masked_nll(&out.status, status_t, vec![1.0; b])?);
+    let mut total = losses[0].clone();
+    for l in &losses[1..] {
+        total = (total + l)?;
+    }
+    Ok(total)
+}
+
+/// Trains a network on `data`, reporting progress (with the network so far) every `report_every`
+/// steps.
+pub fn train(
+    data: &[Targets],
+    settings: &Settings,
+    report_every: usize,
+    mut report: impl FnMut(&Progress, &Network, &Config, &VarMap),
+) -> Result<(Config, VarMap, Network), ModelError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
+    let config = Config::new(build_vocab(data));
+    let varmap = VarMap::new();
+    let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
+    let network = Network::load(vb, &config)?;
+    initialise(&varmap, rng.random())?;
+
+    let encoded: Vec<Encoded> = data
+        .iter()
+        .map(|t| encode(&t.record.tokens, &t.record.catalog, &config.vocab))
+        .collect();
+    let steps_per_epoch = data.len().div_ceil(settings.batch_size);
+    let total = steps_per_epoch * settings.epochs;
+    let warmup = (total / 50).max(1);
+    let mut optimizer = AdamW::new(
+        varmap.all_vars(),
+        ParamsAdamW {
+            lr: settings.learning_rate,
+            weight_decay: 1e-4,
+            ..ParamsAdamW::default()
+        },
+    )?;
+    let mut step = 0;
+    let mut running = (0f32, 0usize);
+    for _ in 0..settings.epochs {
+        // Batches of similar lengths, in a shuffled order: little padding, varied steps.
+        let mut order: Vec<usize> = (0..data.len()).collect();
+        order.shuffle(&mut rng);
+        let mut chunks: Vec<Vec<usize>> = order
+            .chunks(settings.batch_size * 16)
+            .flat_map(|window| {
+                let mut window = window.to_vec();
+                window.sort_by_key(|&i| encoded[i].len());
+                window
+                    .chunks(settings.batch_size)
+                    .map(<[usize]>::to_vec)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        chunks.shuffle(&mut rng);
+        for chunk in chunks {
+            let lr = if step < warmup {
+                settings.learning_rate * (step + 1) as f64 / warmup as f64
+            } else {
+                let progress = (step - warmup) as f64 / (total - warmup).max(1) as f64;
+                settings.learning_rate
+                    * (0.02 + 0.98 * 0.5 * (1.0 + (std::f64::consts::PI * progress).cos()))
+            };
+            optimizer.set_learning_rate(lr);
+            let dropped: Vec<Encoded> = chunk
+                .iter()
+                .map(|&i| {
+                    let mut e = encoded[i].clone();
+                    for w in &mut e.words {
+                        if *w >= FIRST_WORD && rng.random_bool(settings.word_dropout) {
+                            *w = UNK;
+                        }
+                    }
+                    e
+                })
+                .collect();
+            let group: Vec<(&Encoded, &Targets)> = chunk
+                .iter()
+                .zip(&dropped)
+                .map(|(&i, e)| (e, &data[i]))
+                .collect();
+            let loss = batch_loss(&network, &group)?;
+            optimizer.backward_step(&loss)?;
+            running.0 += loss.to_scalar::<f32>()?;
+            running.1 += 1;
+            step += 1;
+            if step % report_every == 0 || step == total {
+                let progress = Progress {
+                    step,
+                    total,
+                    loss: running.0 / running.1 as f32,
+                };
+                report(&progress, &network, &config, &varmap);
+                running = (0.0, 0);
+            }
+        }
+    }
+    debug_assert!(STATUSES.len() > 1);
+    Ok((config, varmap, network))
+}

@@ -1,0 +1,80 @@
+//! `codemode plan`: the planner, JSONL in and out.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use codemode_model::Planner;
+use codemode_plan::{Diagnostic, Record, compile, frontend};
+use serde_json::json;
+
+use crate::jsonl::{Answers, Line, Lines};
+
+/// Flags of `codemode plan`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Also answer the compiled JavaScript (`"js"` beside `"plan"`).
+    #[arg(long)]
+    js: bool,
+    /// A directory with `config.json` and `model.safetensors`; the shipped model when absent.
+    #[arg(long)]
+    model: Option<PathBuf>,
+    /// JSONL file of planner records; stdin when absent or `-`.
+    file: Option<PathBuf>,
+}
+
+/// Loads the planner named by `--model`, or the one built into the binary.
+pub fn load(model: Option<&std::path::Path>) -> anyhow::Result<Planner> {
+    Ok(match model {
+        Some(dir) => Planner::from_dir(dir)?,
+        None => codemode_model::shipped()?,
+    })
+}
+
+/// How many lines are read before they are planned together.
+const CHUNK: usize = 1024;
+
+/// Answers `{"plan": ...}` (with `"js"` under `--js`) or `{"diagnostic": ...}` per record.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let planner = load(args.model.as_deref())?;
+    let mut lines = Lines::open(args.file.as_deref())?;
+    let mut answers = Answers::stdout();
+    let mut done = false;
+    while !done {
+        let mut chunk: Vec<Line> = Vec::with_capacity(CHUNK);
+        while chunk.len() < CHUNK {
+            match lines.next_line()? {
+                Some(line) => chunk.push(line),
+                None => {
+                    done = true;
+                    break;
+                }
+            }
+        }
+        let read: Vec<Result<Record, Diagnostic>> = chunk
+            .iter()
+            .map(|l| l.bytes().and_then(frontend::read_line))
+            .collect();
+        let accepted: Vec<&Record> = read.iter().filter_map(|r| r.as_ref().ok()).collect();
+        let mut planned = planner.plan(&accepted).into_iter();
+        for r in &read {
+            let answer = match r {
+                Ok(_) => planned.next().unwrap_or_else(|| {
+                    Err(Diagnostic::new(
+                        "planner",
+                        codemode_plan::Problem::NoPlan("no answer".into()),
+                    ))
+                }),
+                Err(d) => Err(d.clone()),
+            };
+            match answer {
+                Ok(plan) if args.js => {
+                    answers.write(&json!({ "plan": plan, "js": compile::compile(&plan) }))?
+                }
+                Ok(plan) => answers.write(&json!({ "plan": plan }))?,
+                Err(d) => answers.diagnostic(&d)?,
+            }
+        }
+    }
+    answers.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
