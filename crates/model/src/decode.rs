@@ -166,7 +166,8 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
             None => unnamed.push((k, i)),
         }
     }
-    // A value that names no argument fills the only argument of its call's tool that it can fill
+    // A value that names no argument takes the argument a word just before it is a form of
+    // (`titled "X"` → `title`), or else the only argument of its call's tool that it can fill
     // (`get_weather for "Hobart"`); anything less certain is a diagnostic.
     for (k, i) in unnamed {
         let value = tokens[i].value.clone().unwrap_or(Value::Null);
@@ -180,6 +181,16 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                     .collect()
             })
             .unwrap_or_default();
+        let stemmed: Vec<&str> = tokens[i.saturating_sub(2)..i]
+            .iter()
+            .filter(|t| t.kind == TokenKind::Word)
+            .flat_map(|t| {
+                open.iter()
+                    .copied()
+                    .filter(|arg| crate::features::is_form_of(&t.text, arg))
+            })
+            .collect();
+        let open = if stemmed.len() == 1 { stemmed } else { open };
         match open.as_slice() {
             [only] => {
                 args[k].insert((*only).to_owned(), value);

@@ -120,23 +120,28 @@ impl Names<'_> {
 
     /// Whether `word` looks like a form of an argument name without being it (`titled`/`title`).
     fn is_arg_stem(&self, word: &str) -> bool {
-        let word = word.to_lowercase();
         self.catalog
             .tools
             .iter()
             .flat_map(|t| t.arguments.iter())
-            .any(|(name, _)| {
-                let name = name.to_lowercase();
-                name != word && name.len() >= 4 && word.len() >= 4 && {
-                    let common = name
-                        .chars()
-                        .zip(word.chars())
-                        .take_while(|(a, b)| a == b)
-                        .count();
-                    common >= 4 && common + 3 >= name.len().min(word.len())
-                }
-            })
+            .any(|(name, _)| is_form_of(word, name))
     }
+}
+
+/// Whether `word` looks like another form of the name `name` without being it: they share a
+/// prefix of at least 4 characters that leaves at most 3 more of the shorter one (`titled` and
+/// `title`, `assigned` and `assignee`, `labeled` and `labels`).
+pub fn is_form_of(word: &str, name: &str) -> bool {
+    let (word, name) = (word.to_lowercase(), name.to_lowercase());
+    if word == name || name.chars().count() < 4 || word.chars().count() < 4 {
+        return false;
+    }
+    let common = name
+        .chars()
+        .zip(word.chars())
+        .take_while(|(a, b)| a == b)
+        .count();
+    common >= 4 && common + 3 >= name.chars().count().min(word.chars().count())
 }
 
 /// The text a token offers for name matching: a word's text, or a string literal's value.

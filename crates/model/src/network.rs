@@ -6,7 +6,8 @@
 //! (kernel 3, dilated, zero "same" padding, computed as an unfolded matrix product) → ReLU. After
 //! `context_after` blocks, a masked max-and-mean pool of the sequence is projected and added to every
 //! position, so later blocks see cues from anywhere in the instruction. Heads: per-token role tags,
-//! a pointer from value tokens to the argument-name token they fill (a scaled dot product), and
+//! a pointer from value tokens to the argument-name token they fill (a scaled dot product with a
+//! learned distance bias, or a learned score for "names no argument"), and
 //! three sequence heads (schedule, output kind, supported-or-which-unsupported structure) on the
 //! final pooled vector. Padding positions are zeroed after every block, so a record's outputs do
 //! not depend on what it is batched with.
@@ -137,8 +138,9 @@ fn pool(x: &Tensor, mask: &Tensor) -> Result<Tensor> {
 pub struct Outputs {
     /// Role tag logits: (batch, tokens, tags).
     pub tags: Tensor,
-    /// Pointer scores from each token (query) to each token (key): (batch, tokens, tokens);
-    /// keys that cannot be argument names are pushed down by -1e4.
+    /// Pointer scores from each token (query) to each token (key), plus a last column for "names
+    /// no argument": (batch, tokens, tokens + 1); keys that cannot be argument names are pushed
+    /// down by -1e4.
     pub pointer: Tensor,
     /// Schedule logits, serial or parallel: (batch, 2).
     pub mode: Tensor,
@@ -178,6 +180,7 @@ pub struct Network {
     tag_head: Linear,
     query: Linear,
     key: Linear,
+    unnamed: Linear,
     distance: Embedding,
     mode_head: Linear,
     output_head: Linear,
@@ -205,6 +208,7 @@ impl Network {
             tag_head: candle_nn::linear(c, TAGS.len(), vb.pp("tag_head"))?,
             query: candle_nn::linear(c, cfg.pointer_dim, vb.pp("query"))?,
             key: candle_nn::linear(c, cfg.pointer_dim, vb.pp("key"))?,
+            unnamed: candle_nn::linear(c, 1, vb.pp("unnamed"))?,
             distance: candle_nn::embedding(2 * MAX_DISTANCE + 1, 1, vb.pp("distance"))?,
             mode_head: candle_nn::linear(2 * c, 2, vb.pp("mode_head"))?,
             output_head: candle_nn::linear(2 * c, 2, vb.pp("output_head"))?,
@@ -247,10 +251,11 @@ impl Network {
             .forward(&batch.distances)?
             .squeeze(2)?
             .unsqueeze(0)?;
-        let scores = scores.broadcast_add(&bias)?;
+        let scores = scores.broadcast_add(&bias)?.broadcast_add(&blocked)?;
+        let scores = Tensor::cat(&[&scores, &self.unnamed.forward(&h)?], 2)?;
         Ok(Outputs {
             tags: self.tag_head.forward(&h)?,
-            pointer: scores.broadcast_add(&blocked)?,
+            pointer: scores,
             mode: self.mode_head.forward(&pooled)?,
             output: self.output_head.forward(&pooled)?,
             status: self.status_head.forward(&pooled)?,

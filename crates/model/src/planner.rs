@@ -18,6 +18,15 @@ use crate::network::{Config, Network, batch};
 /// How many records share one forward pass.
 pub const BATCH: usize = 64;
 
+/// How many threads run forward passes: `CODEMODE_THREADS`, else the available cores.
+fn threads() -> usize {
+    std::env::var("CODEMODE_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
 /// A loaded planner: the configuration and the network.
 pub struct Planner {
     config: Config,
@@ -95,10 +104,36 @@ pub fn choices(
         .collect();
     let mut order: Vec<usize> = (0..records.len()).collect();
     order.sort_by_key(|&i| encoded[i].len());
+    let chunks: Vec<&[usize]> = order.chunks(BATCH).collect();
+    // Batches are shared out over the worker threads (both cores of a small machine); each
+    // forward pass is independent, so the answers do not depend on the split.
+    let workers = threads().min(chunks.len()).max(1);
+    let results: Vec<Result<Vec<(usize, Choices)>, ModelError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let chunks = &chunks;
+                let encoded = &encoded;
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    for chunk in chunks.iter().skip(w).step_by(workers) {
+                        let group: Vec<&Encoded> = chunk.iter().map(|&i| &encoded[i]).collect();
+                        mine.extend(chunk.iter().copied().zip(choose(network, &group)?));
+                    }
+                    Ok(mine)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(ModelError::Config("a planner thread panicked".into())))
+            })
+            .collect()
+    });
     let mut out: Vec<Option<Choices>> = vec![None; records.len()];
-    for chunk in order.chunks(BATCH) {
-        let group: Vec<&Encoded> = chunk.iter().map(|&i| &encoded[i]).collect();
-        for (&i, c) in chunk.iter().zip(choose(network, &group)?) {
+    for result in results {
+        for (i, c) in result? {
             out[i] = Some(c);
         }
     }

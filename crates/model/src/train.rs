@@ -153,11 +153,19 @@ fn batch_loss(network: &Network, group: &[(&Encoded, &Targets)]) -> Result<Tenso
                 tag_weights[i * t + j] = 1.0;
             }
         }
-        for (j, p) in target.pointers.iter().enumerate() {
-            // Only argument names the catalog has can be pointed at; a value naming an unknown
-            // argument (a checker negative) teaches the tags, not the pointer.
-            if let Some(p) = p.filter(|&p| enc.candidates[p]) {
-                ptr_targets[i * t + j] = p as u32;
+        if let Some(tags) = &target.tags {
+            for (j, p) in target.pointers.iter().enumerate() {
+                if !(4..=6).contains(&tags[j]) {
+                    continue;
+                }
+                // A value points at its argument's name when the catalog has that name, and at
+                // "names no argument" (column t) when nothing names it (`get_weather for "Oslo"`).
+                // A value naming an argument no tool has (a checker negative) teaches no pointer.
+                match p {
+                    Some(p) if enc.candidates[*p] => ptr_targets[i * t + j] = *p as u32,
+                    Some(_) => continue,
+                    None => ptr_targets[i * t + j] = t as u32,
+                }
                 ptr_weights[i * t + j] = 1.0;
             }
         }
