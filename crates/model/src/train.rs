@@ -186,7 +186,7 @@ fn batch_loss(network: &Network, group: &[(&Encoded, &Targets)]) -> Result<Tenso
         tag_weights,
     )?);
     losses.extend(masked_nll(
-        &out.pointer.reshape((b * t, t))?,
+        &out.pointer.reshape((b * t, t + 1))?,
         ptr_targets,
         ptr_weights,
     )?);
