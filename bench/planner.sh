@@ -27,5 +27,5 @@ run() {
   python3 -c "import sys; n,s,kb=int(sys.argv[1]),float(sys.argv[2]),int(sys.argv[3]); print(f'{sys.argv[4]:<14} {n} records in {s:.2f} s = {n/s:,.0f} records/s, peak RSS {kb/1024:.1f} MB')" "$n" "$secs" "$kb" "$label"
 }
 echo "codemode plan on $n generated held-out records (frontend, model, decoding, checker, output):"
-run "one thread" RAYON_NUM_THREADS=1
-run "all cores" RAYON_NUM_THREADS="$(nproc)"
+run "one thread" CODEMODE_THREADS=1
+run "all cores" CODEMODE_THREADS="$(nproc)"

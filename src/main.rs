@@ -44,8 +44,22 @@ enum Command {
     Generate(cmd::generate::Args),
 }
 
+/// The planner shares batches out over its own threads; candle's kernels then run best on one
+/// thread each, so `plan` and `eval` default to that (an explicit `RAYON_NUM_THREADS` wins).
+#[allow(unsafe_code)]
+fn single_threaded_kernels() {
+    if std::env::var_os("RAYON_NUM_THREADS").is_none() {
+        // SAFETY: called first thing in `main`, before any thread exists, so nothing can read
+        // the environment while it changes.
+        unsafe { std::env::set_var("RAYON_NUM_THREADS", "1") };
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Plan(_) | Command::Eval(_)) {
+        single_threaded_kernels();
+    }
     let result = match cli.command {
         Command::Validate(args) => cmd::validate::run(args),
         Command::Compile(args) => cmd::compile::run(args),

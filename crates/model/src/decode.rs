@@ -171,6 +171,25 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     // (`get_weather for "Hobart"`); anything less certain is a diagnostic.
     for (k, i) in unnamed {
         let value = tokens[i].value.clone().unwrap_or(Value::Null);
+        // A value written as `lang: "ar"` or `"ar" as lang` names an argument the tool lacks: that
+        // is the checker's diagnostic, not a guess.
+        if let Some(label) = label_of(tokens, i)
+            && catalog.get(resolved[k]).is_some_and(|tool| {
+                tool.argument(label).is_none()
+                    && !tool
+                        .arguments
+                        .iter()
+                        .any(|(a, _)| crate::features::is_form_of(label, a))
+            })
+        {
+            return Err(Diagnostic::new(
+                format!("call {}", k + 1),
+                Problem::UnknownArgument {
+                    tool: resolved[k].to_owned(),
+                    argument: label.to_owned(),
+                },
+            ));
+        }
         let open: Vec<&str> = catalog
             .get(resolved[k])
             .map(|tool| {
@@ -203,6 +222,15 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
             }
         }
     }
+    if let Some(field) = unnamed_field(tokens, &choices.tags, catalog) {
+        return Err(Diagnostic::new(
+            "output.fields",
+            Problem::UndeclaredField {
+                tool: resolved[0].to_owned(),
+                field: field.to_owned(),
+            },
+        ));
+    }
     let calls: Vec<Call> = resolved
         .iter()
         .zip(args)
@@ -231,6 +259,53 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
         calls,
         output,
     })
+}
+
+/// The name that labels the value at `i` in label syntax, if any: `name: v`, `name = v`,
+/// `"name": v` (JSON), or `v as name` / `v as the name`.
+fn label_of(tokens: &[Token], i: usize) -> Option<&str> {
+    let is = |j: usize, text: &str| tokens.get(j).is_some_and(|t| t.text == text);
+    if i >= 2 && (is(i - 1, ":") || is(i - 1, "=")) {
+        let t = &tokens[i - 2];
+        if t.kind == TokenKind::Word || t.kind == TokenKind::Str {
+            return name_text(t);
+        }
+    }
+    if is(i + 1, "as") {
+        let j = if is(i + 2, "the") || is(i + 2, "its") {
+            i + 3
+        } else {
+            i + 2
+        };
+        return tokens
+            .get(j)
+            .filter(|t| t.kind == TokenKind::Word)
+            .map(|t| t.text.as_str());
+    }
+    None
+}
+
+/// A word that ends a list of projected fields without being a declared property, as `phone` in
+/// `only id and phone`: the user asked for a field the tool does not declare.
+fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> Option<&'a str> {
+    let last = tags.iter().rposition(|&t| t == 7)?;
+    let sep = tokens.get(last + 1)?;
+    if !(sep.text == "," || sep.text == "and" || sep.text == "&") {
+        return None;
+    }
+    let word = tokens.get(last + 2).filter(|t| t.kind == TokenKind::Word)?;
+    let declared = catalog
+        .tools
+        .iter()
+        .any(|t| t.returns.properties.contains(&word.text));
+    let ends = tokens.get(last + 3).is_none_or(|t| {
+        matches!(
+            t.text.as_str(),
+            "." | "," | ";" | "!" | "?" | ")" | "field" | "fields" | "column" | "columns"
+        )
+    });
+    (ends && !declared && catalog.get(&word.text).is_none() && tags.get(last + 2) == Some(&0))
+        .then_some(word.text.as_str())
 }
 
 #[cfg(test)]
@@ -304,6 +379,45 @@ mod tests {
         assert_eq!(
             decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
             "call 1: tool \"get_forecast\" is not in the catalog"
+        );
+    }
+
+    #[test]
+    fn a_labelled_value_whose_label_is_no_argument_is_diagnosed_not_guessed() {
+        let r = record(r#"get_weather(city: "Cairo", lang: "ar")"#);
+        // get_weather ( city : "Cairo" , lang : "ar" )
+        let c = choices(
+            &[1, 0, 0, 0, 4, 0, 0, 0, 4, 0],
+            &[
+                None,
+                None,
+                None,
+                None,
+                Some(2),
+                None,
+                None,
+                None,
+                None,
+                None,
+            ],
+        );
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "call 1: argument \"lang\" is not in the schema of get_weather"
+        );
+    }
+
+    #[test]
+    fn a_field_list_ending_in_an_undeclared_name_is_diagnosed() {
+        let r = record(r#"list_users team "x", only id and phone"#);
+        // list_users team "x" , only id and phone
+        let c = choices(
+            &[1, 0, 4, 0, 0, 7, 0, 0],
+            &[None, None, Some(1), None, None, None, None, None],
+        );
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "output.fields: \"phone\" is not a declared property of list_users"
         );
     }
 

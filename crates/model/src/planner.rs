@@ -15,8 +15,11 @@ use crate::decode::{Choices, decode};
 use crate::features::{Encoded, encode};
 use crate::network::{Config, Network, batch};
 
-/// How many records share one forward pass.
+/// The most records that share one forward pass.
 pub const BATCH: usize = 64;
+
+/// The most tokens (records × longest record) one forward pass holds.
+pub const TOKEN_BUDGET: usize = 2048;
 
 /// How many threads run forward passes: `CODEMODE_THREADS`, else the available cores.
 fn threads() -> usize {
@@ -104,32 +107,43 @@ pub fn choices(
         .collect();
     let mut order: Vec<usize> = (0..records.len()).collect();
     order.sort_by_key(|&i| encoded[i].len());
-    let chunks: Vec<&[usize]> = order.chunks(BATCH).collect();
+    // Batches of similar lengths, at most BATCH records and about TOKEN_BUDGET tokens each, so
+    // that memory stays flat however long the records are.
+    let mut chunks: Vec<&[usize]> = Vec::new();
+    let mut start = 0;
+    while start < order.len() {
+        let mut end = start + 1;
+        while end < order.len()
+            && end - start < BATCH
+            && (end + 1 - start) * encoded[order[end]].len().max(1) <= TOKEN_BUDGET
+        {
+            end += 1;
+        }
+        chunks.push(&order[start..end]);
+        start = end;
+    }
     // Batches are shared out over the worker threads (both cores of a small machine); each
     // forward pass is independent, so the answers do not depend on the split.
     let workers = threads().min(chunks.len()).max(1);
+    let share = |w: usize| -> Result<Vec<(usize, Choices)>, ModelError> {
+        let mut mine = Vec::new();
+        for chunk in chunks.iter().skip(w).step_by(workers) {
+            let group: Vec<&Encoded> = chunk.iter().map(|&i| &encoded[i]).collect();
+            mine.extend(chunk.iter().copied().zip(choose(network, &group)?));
+        }
+        Ok(mine)
+    };
+    // The calling thread takes the first share itself; only the others get threads.
     let results: Vec<Result<Vec<(usize, Choices)>, ModelError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|w| {
-                let chunks = &chunks;
-                let encoded = &encoded;
-                scope.spawn(move || {
-                    let mut mine = Vec::new();
-                    for chunk in chunks.iter().skip(w).step_by(workers) {
-                        let group: Vec<&Encoded> = chunk.iter().map(|&i| &encoded[i]).collect();
-                        mine.extend(chunk.iter().copied().zip(choose(network, &group)?));
-                    }
-                    Ok(mine)
-                })
-            })
+        let handles: Vec<_> = (1..workers)
+            .map(|w| scope.spawn(move || share(w)))
             .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(ModelError::Config("a planner thread panicked".into())))
-            })
-            .collect()
+        let mut results = vec![share(0)];
+        results.extend(handles.into_iter().map(|h| {
+            h.join()
+                .unwrap_or_else(|_| Err(ModelError::Config("a planner thread panicked".into())))
+        }));
+        results
     });
     let mut out: Vec<Option<Choices>> = vec![None; records.len()];
     for result in results {

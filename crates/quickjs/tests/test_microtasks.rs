@@ -32,7 +32,16 @@ async fn a_fan_out_of_microtasks_is_stopped_by_the_timeout_or_the_heap() {
 
 #[tokio::test]
 async fn a_microtask_storm_that_never_awaits_the_host_is_stopped_too() {
+    // Each step keeps the chain it resolves into alive, so which limit comes first, the clock or
+    // the heap, depends on how fast the build runs (optimised dependencies reach the heap first).
     let code =
         "let n = 0; const loop = () => { n++; return Promise.resolve().then(loop) }; await loop()";
-    assert_stopped(&run_short(code).await, StopReason::Timeout);
+    let result = run_short(code).await;
+    assert!(
+        matches!(
+            result.reason,
+            Some(StopReason::Timeout | StopReason::HeapLimit)
+        ),
+        "{result:?}"
+    );
 }

@@ -1,0 +1,92 @@
+//! The shipped planner through the binary: one answer per line, the checker's last word, the
+//! compiled JavaScript beside each plan, and the evaluation commands.
+#![allow(clippy::unwrap_used)] // a test fails loudly on what it did not expect
+
+mod common;
+
+use common::{codemode, json_lines};
+use serde_json::{Value, json};
+
+fn dev_records() -> Vec<Value> {
+    let text =
+        std::fs::read_to_string(common::data_dir().join("../../data/dev/hand_written.jsonl"))
+            .unwrap();
+    text.lines()
+        .map(|l| {
+            let v = codemode_plan::json::parse(l).unwrap();
+            json!({"instruction": v["instruction"], "tools": v["tools"]})
+        })
+        .collect()
+}
+
+#[test]
+fn plan_answers_every_line_and_every_plan_passes_the_checker() {
+    let mut input: String = dev_records()
+        .iter()
+        .map(|r| codemode_plan::json::to_string(r) + "\n")
+        .collect();
+    input.push_str("not json\n\n[1]\n{\"instruction\": \"x\"}\n");
+    let answers = json_lines(&codemode(&["plan", "--js"], &input));
+    assert_eq!(answers.len(), input.lines().count());
+    let records: Vec<&str> = input.lines().collect();
+    let mut compile_input = String::new();
+    let mut planned = Vec::new();
+    for (answer, record) in answers.iter().zip(&records) {
+        match (answer.get("plan"), answer.get("diagnostic")) {
+            (Some(plan), None) => {
+                let tools = codemode_plan::json::parse(record).unwrap()["tools"].clone();
+                compile_input.push_str(&codemode_plan::json::to_string(
+                    &json!({"plan": plan, "tools": tools}),
+                ));
+                compile_input.push('\n');
+                planned.push(answer["js"].clone());
+            }
+            (None, Some(d)) => assert!(d.as_str().is_some_and(|d| d.contains(": ")), "{d}"),
+            _ => panic!("an answer is a plan or a diagnostic: {answer}"),
+        }
+    }
+    assert!(
+        planned.len() > 100,
+        "the shipped model plans most dev records"
+    );
+    // Every printed plan is one the checker accepts, and its JavaScript is the compiler's.
+    let compiled = json_lines(&codemode(&["compile"], &compile_input));
+    for (js, c) in planned.iter().zip(&compiled) {
+        assert_eq!(&c["js"], js, "{c}");
+    }
+    let tail: Vec<&Value> = answers.iter().rev().take(4).collect();
+    assert!(tail.iter().all(|a| a.get("diagnostic").is_some()));
+}
+
+#[test]
+fn eval_reports_the_dev_set_with_no_invalid_plans() {
+    let path = common::data_dir().join("../../data/dev/hand_written.jsonl");
+    let out = codemode(&["eval", path.to_str().unwrap(), "--json"], "");
+    let report: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["records"], json!(287));
+    assert_eq!(report["invalid_plans"], json!(0));
+    let exact =
+        report["exact"].as_u64().unwrap() as f64 / report["plan_records"].as_u64().unwrap() as f64;
+    assert!(
+        exact > 0.5,
+        "the shipped model is far below its model card: {report}"
+    );
+}
+
+#[test]
+fn eval_runs_the_bfcl_probe() {
+    let path = common::data_dir().join("../../../shared/external/bfcl/bfcl_v4_eligible.jsonl");
+    if !path.exists() {
+        // shared/ sits beside the repository on every machine of this project, CI included.
+        panic!("{} is missing", path.display());
+    }
+    let out = codemode(&["eval", "--bfcl", path.to_str().unwrap(), "--json"], "");
+    let report: Value = serde_json::from_str(out.trim()).unwrap();
+    let n = report["records"].as_u64().unwrap();
+    assert_eq!(n, 608);
+    let sum = ["declined", "correct", "wrong"]
+        .iter()
+        .map(|k| report[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(sum, n);
+}
