@@ -3,8 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use codemode_plan::diagnostic::json_type;
-use codemode_plan::{Diagnostic, Plan, Problem, compile, frontend};
+use codemode_plan::{Diagnostic, Plan, compile, frontend};
 use serde_json::{Value, json};
 
 /// Flags of `codemode compile`.
@@ -27,31 +26,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// Reads `{"plan": ..., "tools": [...]}`.
 fn read_compile_input(value: &Value) -> Result<(Plan, codemode_plan::Catalog), Diagnostic> {
-    let Value::Object(object) = value else {
-        return Err(Diagnostic::new(
-            "input",
-            Problem::WrongType {
-                expected: "an object",
-                found: json_type(value),
-            },
-        ));
-    };
-    if let Some(key) = object.keys().find(|k| *k != "plan" && *k != "tools") {
-        return Err(Diagnostic::new(
-            "input",
-            Problem::UnexpectedKey {
-                key: key.clone(),
-                accepted: "\"plan\", \"tools\"",
-            },
-        ));
-    }
-    let tools = object
-        .get("tools")
-        .ok_or_else(|| Diagnostic::new("input", Problem::MissingKey("tools")))?;
-    let catalog = frontend::read_catalog(tools, "tools")?;
-    let plan = object
-        .get("plan")
-        .ok_or_else(|| Diagnostic::new("input", Problem::MissingKey("plan")))?;
-    let plan = Plan::deserialize_value(plan)?;
+    let object = frontend::object_with(value, "input", &["plan", "tools"], "\"plan\", \"tools\"")?;
+    let catalog = frontend::read_catalog(frontend::required(object, "input", "tools")?, "tools")?;
+    let plan = Plan::deserialize_value(frontend::required(object, "input", "plan")?)?;
     Ok((plan, catalog))
 }

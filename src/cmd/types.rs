@@ -24,20 +24,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Value::Object(object) if object.contains_key("instruction") => {
                 frontend::read_record(&value)?.catalog
             }
-            Value::Object(object) => {
-                if let Some(key) = object.keys().find(|k| *k != "tools") {
-                    return Err(Diagnostic::new(
-                        "input",
-                        Problem::UnexpectedKey {
-                            key: key.clone(),
-                            accepted: "\"tools\" (or a planner record)",
-                        },
-                    ));
-                }
-                let tools = object
-                    .get("tools")
-                    .ok_or_else(|| Diagnostic::new("input", Problem::MissingKey("tools")))?;
-                frontend::read_catalog(tools, "tools")?
+            Value::Object(_) => {
+                let object = frontend::object_with(
+                    &value,
+                    "input",
+                    &["tools"],
+                    "\"tools\" (or a planner record)",
+                )?;
+                frontend::read_catalog(frontend::required(object, "input", "tools")?, "tools")?
             }
             other => {
                 return Err(Diagnostic::new(

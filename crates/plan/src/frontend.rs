@@ -237,7 +237,20 @@ fn expect_str<'a>(value: &'a Value, place: &str) -> Result<&'a str, Diagnostic> 
         .ok_or_else(|| wrong_type(place, "a string", value))
 }
 
-fn required<'a>(
+/// The object at `place`, holding no keys outside `keys` (listed for the reader in `accepted`).
+pub fn object_with<'a>(
+    value: &'a Value,
+    place: &str,
+    keys: &[&str],
+    accepted: &'static str,
+) -> Result<&'a Map<String, Value>, Diagnostic> {
+    let object = expect_object(value, place)?;
+    check_keys(object, place, keys, accepted)?;
+    Ok(object)
+}
+
+/// The value of `key`, which the object at `place` must have.
+pub fn required<'a>(
     object: &'a Map<String, Value>,
     place: &str,
     key: &'static str,
