@@ -285,12 +285,13 @@ fn label_of(tokens: &[Token], i: usize) -> Option<&str> {
     None
 }
 
-/// A word that ends a list of projected fields without being a declared property, as `phone` in
-/// `only id and phone`: the user asked for a field the tool does not declare.
+/// A word joined by `and` to the end of a list of projected fields without being a declared
+/// property, as `phone` in `only id and phone`: the user asked for a field the tool lacks.
 fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> Option<&'a str> {
     let last = tags.iter().rposition(|&t| t == 7)?;
     let sep = tokens.get(last + 1)?;
-    if !(sep.text == "," || sep.text == "and" || sep.text == "&") {
+    // Only `and`/`&`: after a comma a word is as likely to be prose (`just the email, thanks`).
+    if !(sep.text == "and" || sep.text == "&") {
         return None;
     }
     let word = tokens.get(last + 2).filter(|t| t.kind == TokenKind::Word)?;
