@@ -13,6 +13,13 @@ fn codemode() -> Command {
     command
 }
 
+/// Starts `codemode ARGS` and writes `stdin` to it (closing it after).
+fn spawn_with_stdin(command: &mut Command, stdin: &[u8]) -> Child {
+    let mut child = command.stdin(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child
+}
+
 /// Waits for the child at most `limit` (its output fits in the pipe), killing it past that.
 fn finish(mut child: Child, limit: Duration) -> Output {
     let deadline = Instant::now() + limit;
@@ -48,21 +55,14 @@ fn run_prints_one_result_per_file_in_order_and_exits_1_when_one_fails() {
     let busy = dir.join("busy.js");
     std::fs::write(&ok, "console.log('hi'); return [1, 2]").unwrap();
     std::fs::write(&busy, "while (true) {}").unwrap();
-    let mut child = codemode()
-        .args(["run", "--timeout-ms", "200"])
-        .arg(&ok)
-        .arg("-")
-        .arg(&busy)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"return 40 + 2")
-        .unwrap();
+    let child = spawn_with_stdin(
+        codemode()
+            .args(["run", "--timeout-ms", "200"])
+            .arg(&ok)
+            .arg("-")
+            .arg(&busy),
+        b"return 40 + 2",
+    );
     let output = finish(child, Duration::from_secs(30));
     assert_eq!(output.status.code(), Some(1));
     let lines: Vec<Value> = String::from_utf8(output.stdout)
@@ -81,18 +81,10 @@ fn run_prints_one_result_per_file_in_order_and_exits_1_when_one_fails() {
 
 #[test]
 fn run_applies_the_limit_flags() {
-    let mut child = codemode()
-        .args(["run", "--max-log-chars", "3", "--memory-mb", "8", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"console.log('abcdef'); const a = []; for (;;) a.push(new Array(1000))")
-        .unwrap();
+    let child = spawn_with_stdin(
+        codemode().args(["run", "--max-log-chars", "3", "--memory-mb", "8", "-"]),
+        b"console.log('abcdef'); const a = []; for (;;) a.push(new Array(1000))",
+    );
     let output = finish(child, Duration::from_secs(30));
     let result: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(result["reason"], "heap_limit");

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use codemode_model::Planner;
+use codemode_model::planner::plan_read;
 use codemode_plan::{Diagnostic, Record, compile, frontend};
 use serde_json::json;
 
@@ -54,18 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .iter()
             .map(|l| l.bytes().and_then(frontend::read_line))
             .collect();
-        let accepted: Vec<&Record> = read.iter().filter_map(|r| r.as_ref().ok()).collect();
-        let mut planned = planner.plan(&accepted).into_iter();
-        for r in &read {
-            let answer = match r {
-                Ok(_) => planned.next().unwrap_or_else(|| {
-                    Err(Diagnostic::new(
-                        "planner",
-                        codemode_plan::Problem::NoPlan("no answer".into()),
-                    ))
-                }),
-                Err(d) => Err(d.clone()),
-            };
+        for answer in plan_read(read, |records| planner.plan(records)) {
             match answer {
                 Ok(plan) if args.js => {
                     answers.write(&json!({ "plan": plan, "js": compile::compile(&plan) }))?

@@ -32,25 +32,13 @@ fn json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-/// The answer for one record: the frontend, then `planner` on what the frontend accepts.
+/// The answer for each record value: the frontend, then `planner` on what it accepts.
 pub fn answer_all(
     inputs: &[Value],
     planner: impl Fn(&[&Record]) -> Vec<Result<Plan, Diagnostic>>,
 ) -> Vec<Result<Plan, Diagnostic>> {
     let read: Vec<Result<Record, Diagnostic>> = inputs.iter().map(frontend::read_record).collect();
-    let accepted: Vec<&Record> = read.iter().filter_map(|r| r.as_ref().ok()).collect();
-    let mut planned = planner(&accepted).into_iter();
-    read.into_iter()
-        .map(|r| match r {
-            Ok(_) => planned.next().unwrap_or_else(|| {
-                Err(Diagnostic::new(
-                    "planner",
-                    codemode_plan::Problem::NoPlan("no answer".into()),
-                ))
-            }),
-            Err(d) => Err(d),
-        })
-        .collect()
+    crate::planner::plan_read(read, planner)
 }
 
 /// The evaluation table.

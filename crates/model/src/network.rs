@@ -12,7 +12,7 @@
 //! final pooled vector. Padding positions are zeroed after every block, so a record's outputs do
 //! not depend on what it is batched with.
 
-use candle_core::{D, DType, Module, Result, Tensor};
+use candle_core::{D, Module, Result, Tensor};
 use candle_nn::{Embedding, Linear, VarBuilder};
 use serde::{Deserialize, Serialize};
 
@@ -292,6 +292,6 @@ pub fn batch(records: &[&crate::features::Encoded], device: &candle_core::Device
         kinds: Tensor::from_vec(kinds, (b, t), device)?,
         features: Tensor::from_vec(features, (b, t, FEATURES), device)?,
         mask: Tensor::from_vec(mask, (b, t, 1), device)?,
-        candidates: Tensor::from_vec(candidates, (b, t), device)?.to_dtype(DType::F32)?,
+        candidates: Tensor::from_vec(candidates, (b, t), device)?,
     })
 }

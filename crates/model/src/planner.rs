@@ -212,3 +212,24 @@ pub fn plan_with(
             .collect(),
     }
 }
+
+/// The answer for each record the frontend read: its diagnostic, or what `planner` answers for
+/// the records it accepted (planned together, answered in input order).
+pub fn plan_read(
+    read: Vec<Result<Record, Diagnostic>>,
+    planner: impl Fn(&[&Record]) -> Vec<Result<Plan, Diagnostic>>,
+) -> Vec<Result<Plan, Diagnostic>> {
+    let accepted: Vec<&Record> = read.iter().filter_map(|r| r.as_ref().ok()).collect();
+    let mut planned = planner(&accepted).into_iter();
+    read.into_iter()
+        .map(|r| match r {
+            Ok(_) => planned.next().unwrap_or_else(|| {
+                Err(Diagnostic::new(
+                    "planner",
+                    Problem::NoPlan("no answer".into()),
+                ))
+            }),
+            Err(d) => Err(d),
+        })
+        .collect()
+}

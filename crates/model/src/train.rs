@@ -14,7 +14,7 @@ use rand_distr::{Distribution, StandardNormal};
 use crate::ModelError;
 use crate::features::{Encoded, FIRST_WORD, UNK, Vocab, encode, name_text};
 use crate::labels::Targets;
-use crate::network::{Config, Network, STATUSES, TAGS, batch};
+use crate::network::{Config, Network, TAGS, batch};
 
 /// Training settings.
 #[derive(Debug, Clone)]
@@ -290,6 +290,5 @@ pub fn train(
             }
         }
     }
-    debug_assert!(STATUSES.len() > 1);
     Ok((config, varmap, network))
 }
