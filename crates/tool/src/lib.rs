@@ -3,12 +3,54 @@
 //! - [`ToolDefinition`]: a tool's static facts (name, description, input and output JSON
 //!   Schemas, declared [`Hints`]) and its async [`Handler`], which answers a [`ToolOutput`];
 //! - [`Policy`]: decides each call before it runs ([`Decision::Allow`], `Deny`, `Ask`), with the
-//!   ready-made [`AllowAll`], [`FollowHints`] and [`Lists`].
+//!   ready-made [`AllowAll`], [`FollowHints`] and [`Lists`];
+//! - [`code_tool`]: `run_code`, which runs a model's code in any
+//!   [`Interpreter`](codemode_interpreter::Interpreter) with the tools callable from it, each call
+//!   decided by the policy, and answers a result shaped by the tool-contract guidelines;
+//! - [`call_tool`]: a model's direct call of a tool, through the policy first;
+//! - [`typescript::declarations`]: the TypeScript the code tool's description carries.
+//!
+//! # Example
+//!
+//! ```
+//! use std::sync::Arc;
+//! use codemode_quickjs::QuickJs;
+//! use codemode_tool::{call_tool, code_tool, AllowAll, CallContext, CodeToolOptions, FollowHints,
+//!     Handler, Hints, ToolDefinition, ToolOutput};
+//! use serde_json::json;
+//!
+//! let add = ToolDefinition::new("add", "Adds a and b.", Handler::new(|args, _| async move {
+//!     ToolOutput::ok(json!(args["a"].as_i64().unwrap_or(0) + args["b"].as_i64().unwrap_or(0)))
+//! }))
+//! .with_input_schema(json!({"type": "object", "properties": {
+//!     "a": {"type": "integer"}, "b": {"type": "integer"}}, "required": ["a", "b"]}))
+//! .with_hints(Hints::read_only());
+//! let run_code = code_tool(Arc::new(QuickJs::default()), CodeToolOptions {
+//!     tools: vec![add],
+//!     // Each call the code makes: read-only tools run, destructive ones are refused.
+//!     policy: Arc::new(FollowHints),
+//!     ..CodeToolOptions::default()
+//! });
+//! let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+//! // The host grants code itself (here to anyone), then each call is decided alone.
+//! let code = json!({"code": "return await tools.add({a: 1, b: 2})"});
+//! let output = runtime.block_on(call_tool(&run_code, code, &AllowAll, CallContext::default()));
+//! assert_eq!(output, ToolOutput::ok(json!({
+//!     "value": 3,
+//!     "calls": [{"tool": "add", "outcome": "returned"}]
+//! })));
+//! ```
 #![deny(missing_docs)]
 
+mod code_tool;
 mod definition;
+mod input;
 mod policy;
+pub mod typescript;
 
+pub use code_tool::{
+    CodeToolOptions, FailureStage, ReasonCode, StateChanged, call_tool, code_tool,
+};
 pub use definition::{
     CallContext, CallOutcome, Handler, Hints, OutputFuture, ProgressEvent, ProgressSink,
     ToolDefinition, ToolOutput,

@@ -1,0 +1,584 @@
+//! `run_code`: the code tool, which runs a model's code in an interpreter with tools callable from
+//! it, each call decided by the policy, and answers a result shaped for a model.
+//!
+//! The result is a JSON object. Success is sparse: `value`, then `logs`, `calls` and `follow_up`
+//! only when there are any, and `effective_timeout_ms` only when the requested timeout was
+//! clamped. Failure is decision-complete: `reason_code`, `failure_stage`, `error`,
+//! `state_changed` (`true`, `false` or `"unknown"`), `outcome_unknown`, `logs`, `calls`, and
+//! `follow_up` when a call was refused for want of a person's approval. The vocabulary is
+//! documented on [`ReasonCode`] and [`FailureStage`].
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use codemode_interpreter::{
+    CallRecord, Interpreter, RunOptions, RunResult, StopReason, Tool, ToolError,
+};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+use tokio_util::sync::CancellationToken;
+
+use crate::input;
+use crate::{
+    AllowAll, CallContext, CallOutcome, CallRequest, Decision, Handler, Hints, Origin, Policy,
+    ProgressEvent, ProgressSink, ToolDefinition, ToolOutput, typescript,
+};
+
+/// How the code tool is set up.
+#[derive(Clone)]
+pub struct CodeToolOptions {
+    /// The tools the code may call. A tool the code should not call stays out of this list.
+    pub tools: Vec<ToolDefinition>,
+    /// Decides each call the code makes (with [`Origin::Code`]). A call it would ask a person
+    /// about is refused inside the code, with a follow-up for the model to make it directly.
+    pub policy: Arc<dyn Policy>,
+    /// The tool's name.
+    pub name: String,
+    /// The timeout of a run that asks for none.
+    pub timeout: Duration,
+    /// The most a run may ask for; a longer `timeoutMs` is clamped to it.
+    pub max_timeout: Duration,
+}
+
+impl Default for CodeToolOptions {
+    /// No tools, [`AllowAll`], `run_code`, 10 s by default and 60 s at most.
+    fn default() -> Self {
+        Self {
+            tools: Vec::new(),
+            policy: Arc::new(AllowAll),
+            name: "run_code".to_owned(),
+            timeout: Duration::from_secs(10),
+            max_timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+impl std::fmt::Debug for CodeToolOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CodeToolOptions")
+            .field(
+                "tools",
+                &self.tools.iter().map(|t| &t.name).collect::<Vec<_>>(),
+            )
+            .field("name", &self.name)
+            .field("timeout", &self.timeout)
+            .field("max_timeout", &self.max_timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a call of a tool failed, as a failure result's `reason_code`. Stable: a model or a host
+/// may branch on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ReasonCode {
+    /// The arguments do not fit the input schema; nothing ran.
+    InvalidInput,
+    /// The policy denied the call (or, for a run, the code's call that its error came from).
+    PermissionDenied,
+    /// The policy wants a person to approve the call (or, for a run, the code's call that its
+    /// error came from); the model can make that call directly.
+    ApprovalRequired,
+    /// The code threw and nothing caught it.
+    Threw,
+    /// The code is not valid; it never started.
+    Syntax,
+    /// The run reached its timeout.
+    Timeout,
+    /// The run was cancelled by its caller.
+    Cancelled,
+    /// The run reached its heap limit.
+    HeapLimit,
+    /// The code made more calls than the call limit allows.
+    CallLimit,
+    /// The returned value is larger than the interpreter accepts.
+    ValueTooLarge,
+    /// The returned value cannot be carried as JSON.
+    ValueInvalid,
+    /// The interpreter itself failed.
+    Internal,
+}
+
+/// Where a failure happened, as a failure result's `failure_stage`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum FailureStage {
+    /// Reading the arguments; nothing ran.
+    Input,
+    /// The policy's decision on the call itself; nothing ran.
+    Admission,
+    /// Compiling the code; it never started.
+    Compile,
+    /// Running the code.
+    Run,
+    /// Carrying the returned value out.
+    Result,
+    /// The interpreter, outside the code.
+    Interpreter,
+}
+
+/// Whether a failed call may have changed state: `true`, `false`, or `"unknown"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StateChanged {
+    /// No call that could change state ran.
+    No,
+    /// A call that could change state returned.
+    Yes,
+    /// A call that could change state failed or was cut off; whether it took effect is unknown.
+    Unknown,
+}
+
+impl Serialize for StateChanged {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::No => serializer.serialize_bool(false),
+            Self::Yes => serializer.serialize_bool(true),
+            Self::Unknown => serializer.serialize_str("unknown"),
+        }
+    }
+}
+
+/// Builds the code tool: a [`ToolDefinition`] named `options.name` whose description carries the
+/// TypeScript declarations of `options.tools`, which declares that it runs code, and whose handler
+/// runs the code in `interpreter`.
+///
+/// It does not decide its own admission: the host calls it through [`call_tool`] (or its own
+/// policy check), and the policy sees [`Hints::runs_code`].
+pub fn code_tool(interpreter: Arc<dyn Interpreter>, options: CodeToolOptions) -> ToolDefinition {
+    let description = describe(interpreter.language(), &options);
+    let input_schema = json!({
+        "type": "object",
+        "properties": {
+            "code": {
+                "type": "string",
+                "description": "The body of an async function: `await tools.NAME(args)`, `return` a JSON value."
+            },
+            "timeoutMs": {
+                "type": "number",
+                "description": format!(
+                    "Stop the run after this many milliseconds (default {}, at most {}; more is clamped).",
+                    options.timeout.as_millis(),
+                    options.max_timeout.as_millis()
+                )
+            }
+        },
+        "required": ["code"],
+        "additionalProperties": false
+    });
+    let name = options.name.clone();
+    let runner = Arc::new(Runner {
+        interpreter,
+        tools: options
+            .tools
+            .into_iter()
+            .map(|tool| (tool.name.clone(), Arc::new(tool)))
+            .collect(),
+        policy: options.policy,
+        timeout: options.timeout,
+        max_timeout: options.max_timeout,
+    });
+    ToolDefinition::new(
+        name,
+        description,
+        Handler::new(move |arguments, context| {
+            let runner = Arc::clone(&runner);
+            async move { runner.run(arguments, context).await }
+        }),
+    )
+    .with_input_schema(input_schema)
+    .with_hints(Hints {
+        runs_code: true,
+        ..Hints::default()
+    })
+}
+
+/// Calls `tool` for the model ([`Origin::Model`]), after the policy allows it. A denial or a
+/// request to ask a person is a failure output (`permission_denied` or `approval_required` at
+/// the `admission` stage) and the tool does not run.
+pub async fn call_tool(
+    tool: &ToolDefinition,
+    arguments: Value,
+    policy: &dyn Policy,
+    context: CallContext,
+) -> ToolOutput {
+    let request = CallRequest {
+        tool,
+        arguments: &arguments,
+        origin: Origin::Model,
+    };
+    match policy.decide(&request) {
+        Decision::Allow => tool.handler.call(arguments, context).await,
+        Decision::Deny { reason } => admission_failure(
+            ReasonCode::PermissionDenied,
+            format!("the policy denies `{}`: {reason}", tool.name),
+        ),
+        Decision::Ask { reason } => admission_failure(
+            ReasonCode::ApprovalRequired,
+            format!("`{}` needs a person's approval: {reason}", tool.name),
+        ),
+    }
+}
+
+/// A failure before anything ran.
+fn admission_failure(reason: ReasonCode, error: String) -> ToolOutput {
+    let stage = if reason == ReasonCode::InvalidInput {
+        FailureStage::Input
+    } else {
+        FailureStage::Admission
+    };
+    let mut fields = Map::new();
+    fields.insert("reason_code".into(), to_value(reason));
+    fields.insert("failure_stage".into(), to_value(stage));
+    fields.insert("error".into(), Value::String(error));
+    fields.insert("state_changed".into(), to_value(StateChanged::No));
+    fields.insert("outcome_unknown".into(), Value::Bool(false));
+    ToolOutput::error(Value::Object(fields))
+}
+
+/// The description: what the tool does, how to call tools from code, and their declarations.
+fn describe(language: &str, options: &CodeToolOptions) -> String {
+    let declarations = typescript::declarations(&options.tools);
+    format!(
+        "Runs {language} in a sandbox, in one step: `code` is the body of an async function. \
+Call tools with `await tools.NAME(args)` (run independent calls at once with `Promise.all`), \
+filter and combine their results in code, and `return` a JSON value; `console.log` output is \
+returned as `logs`. Nothing else is reachable: no network, files or timers beyond the tools. \
+A run stops after `timeoutMs` (default {} ms, at most {} ms). Each call is checked by a \
+permission policy: a denied call rejects; a call that needs a person's approval rejects too, \
+and the result's `follow_up` ({{\"tool\", \"arguments\"}}) is that call, to make directly. \
+A failed run reports `reason_code`, `failure_stage`, `state_changed` and `outcome_unknown`.\n\n\
+The tools:\n\n```ts\n{declarations}\n```",
+        options.timeout.as_millis(),
+        options.max_timeout.as_millis()
+    )
+}
+
+/// What the code tool's handler needs.
+struct Runner {
+    interpreter: Arc<dyn Interpreter>,
+    tools: BTreeMap<String, Arc<ToolDefinition>>,
+    policy: Arc<dyn Policy>,
+    timeout: Duration,
+    max_timeout: Duration,
+}
+
+/// One call the code made through a tool of ours.
+#[derive(Debug, Clone)]
+struct Entry {
+    tool: String,
+    arguments: Value,
+    outcome: CallOutcome,
+    /// The message the code saw when the policy stopped the call.
+    refusal: Option<String>,
+    /// Whether the tool may change state.
+    may_change_state: bool,
+}
+
+/// The calls of one run, shared by its tool wrappers.
+#[derive(Debug, Default)]
+struct CallLog(Mutex<Vec<Entry>>);
+
+impl CallLog {
+    fn push(&self, entry: Entry) -> usize {
+        let mut entries = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        entries.push(entry);
+        entries.len() - 1
+    }
+
+    fn settle(&self, index: usize, outcome: CallOutcome) {
+        let mut entries = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(entry) = entries.get_mut(index) {
+            entry.outcome = outcome;
+        }
+    }
+
+    fn take(&self) -> Vec<Entry> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+/// What every wrapper of one run shares.
+#[derive(Clone)]
+struct RunShared {
+    policy: Arc<dyn Policy>,
+    log: Arc<CallLog>,
+    progress: Option<ProgressSink>,
+    cancel: CancellationToken,
+}
+
+impl RunShared {
+    fn report(&self, event: ProgressEvent) {
+        if let Some(progress) = &self.progress {
+            progress.report(event);
+        }
+    }
+
+    /// The interpreter's tool for `definition`: the policy first, then the handler.
+    fn wrap(&self, definition: Arc<ToolDefinition>) -> Tool {
+        let shared = self.clone();
+        Tool::new(move |arguments: Value| {
+            let shared = shared.clone();
+            let definition = Arc::clone(&definition);
+            async move { shared.call(&definition, arguments).await }
+        })
+    }
+
+    async fn call(
+        &self,
+        definition: &ToolDefinition,
+        arguments: Value,
+    ) -> Result<Value, ToolError> {
+        let decision = self.policy.decide(&CallRequest {
+            tool: definition,
+            arguments: &arguments,
+            origin: Origin::Code,
+        });
+        let name = definition.name.clone();
+        let (outcome, refusal) = match &decision {
+            Decision::Allow => (CallOutcome::Unknown, None),
+            Decision::Deny { reason } => (
+                CallOutcome::Denied,
+                Some(format!(
+                    "permission denied: the policy does not let code call `{name}` ({reason})"
+                )),
+            ),
+            Decision::Ask { reason } => (
+                CallOutcome::Refused,
+                Some(format!(
+                    "approval required: `{name}` needs a person's approval ({reason}), which code \
+cannot wait for; the run's result names this call as `follow_up`, to make directly"
+                )),
+            ),
+        };
+        let index = self.log.push(Entry {
+            tool: name.clone(),
+            arguments: arguments.clone(),
+            outcome,
+            refusal: refusal.clone(),
+            may_change_state: definition.hints.may_change_state(),
+        });
+        self.report(ProgressEvent::Started {
+            call: index,
+            tool: name.clone(),
+        });
+        if let Some(message) = refusal {
+            self.report(ProgressEvent::Finished {
+                call: index,
+                tool: name,
+                outcome,
+            });
+            return Err(ToolError::new(message));
+        }
+        let context = CallContext {
+            cancel: self.cancel.child_token(),
+            progress: None,
+        };
+        let output = definition.handler.call(arguments, context).await;
+        let outcome = if output.is_error {
+            CallOutcome::Failed
+        } else {
+            CallOutcome::Returned
+        };
+        self.log.settle(index, outcome);
+        self.report(ProgressEvent::Finished {
+            call: index,
+            tool: name,
+            outcome,
+        });
+        if output.is_error {
+            Err(ToolError::new(output.error_message()))
+        } else {
+            Ok(output.value)
+        }
+    }
+}
+
+impl Runner {
+    async fn run(&self, arguments: Value, context: CallContext) -> ToolOutput {
+        let input = match input::parse(&arguments, self.timeout, self.max_timeout) {
+            Ok(input) => input,
+            Err(message) => return admission_failure(ReasonCode::InvalidInput, message),
+        };
+        let shared = RunShared {
+            policy: Arc::clone(&self.policy),
+            log: Arc::default(),
+            progress: context.progress.clone(),
+            cancel: context.cancel.child_token(),
+        };
+        let mut options = RunOptions::default()
+            .with_timeout(input.timeout)
+            .with_cancel(context.cancel.clone());
+        for (name, definition) in &self.tools {
+            options = options.with_tool(name.clone(), shared.wrap(Arc::clone(definition)));
+        }
+        let result = self.interpreter.run(&input.code, options).await;
+        // Whatever is still running belongs to a run that is over.
+        shared.cancel.cancel();
+        let entries = shared.log.take();
+        for (index, entry) in entries.iter().enumerate() {
+            if entry.outcome == CallOutcome::Unknown {
+                shared.report(ProgressEvent::Finished {
+                    call: index,
+                    tool: entry.tool.clone(),
+                    outcome: CallOutcome::Unknown,
+                });
+            }
+        }
+        shape(result, &entries, &input)
+    }
+}
+
+/// The model-facing result of a run.
+fn shape(result: RunResult, entries: &[Entry], input: &input::RunInput) -> ToolOutput {
+    let calls = outcomes(&result.calls, entries);
+    let mut fields = Map::new();
+    let follow_up = entries
+        .iter()
+        .find(|entry| entry.outcome == CallOutcome::Refused)
+        .map(|entry| json!({"tool": entry.tool, "arguments": entry.arguments}));
+    let clamped = input
+        .clamped_from
+        .map(|_| json!(u64::try_from(input.timeout.as_millis()).unwrap_or(u64::MAX)));
+    let call_list = Value::Array(
+        calls
+            .iter()
+            .map(|(tool, outcome)| json!({"tool": tool, "outcome": outcome.as_str()}))
+            .collect(),
+    );
+    if result.ok {
+        fields.insert("value".into(), result.value.unwrap_or(Value::Null));
+        if !result.logs.is_empty() {
+            fields.insert("logs".into(), json!(result.logs));
+        }
+        if !calls.is_empty() {
+            fields.insert("calls".into(), call_list);
+        }
+        if let Some(follow_up) = follow_up {
+            fields.insert("follow_up".into(), follow_up);
+        }
+        if let Some(effective) = clamped {
+            fields.insert("effective_timeout_ms".into(), effective);
+        }
+        return ToolOutput::ok(Value::Object(fields));
+    }
+    let stop = result.reason.unwrap_or(StopReason::Internal);
+    let error = result.error.unwrap_or_default();
+    let (reason, stage) = classify(stop, &error, entries);
+    fields.insert("reason_code".into(), to_value(reason));
+    fields.insert("failure_stage".into(), to_value(stage));
+    fields.insert("error".into(), Value::String(error));
+    fields.insert(
+        "state_changed".into(),
+        to_value(state_changed(entries, &calls)),
+    );
+    fields.insert(
+        "outcome_unknown".into(),
+        Value::Bool(
+            calls
+                .iter()
+                .any(|(_, outcome)| *outcome == CallOutcome::Unknown),
+        ),
+    );
+    fields.insert("logs".into(), json!(result.logs));
+    fields.insert("calls".into(), call_list);
+    if let Some(follow_up) = follow_up {
+        fields.insert("follow_up".into(), follow_up);
+    }
+    if clamped.is_some() || reason == ReasonCode::Timeout {
+        fields.insert(
+            "effective_timeout_ms".into(),
+            json!(u64::try_from(input.timeout.as_millis()).unwrap_or(u64::MAX)),
+        );
+    }
+    ToolOutput::error(Value::Object(fields))
+}
+
+/// Each call the interpreter recorded, with its outcome: ours when the call reached one of our
+/// wrappers (matched in order by name and arguments), else the interpreter's (an unknown tool, or
+/// arguments it refused, fail before any wrapper).
+fn outcomes(records: &[CallRecord], entries: &[Entry]) -> Vec<(String, CallOutcome)> {
+    let mut used = vec![false; entries.len()];
+    records
+        .iter()
+        .map(|record| {
+            let matched = entries.iter().enumerate().position(|(index, entry)| {
+                !used[index] && entry.tool == record.name && entry.arguments == record.args
+            });
+            let outcome = match matched {
+                Some(index) => {
+                    used[index] = true;
+                    // The interpreter's word wins for a call it saw cut off.
+                    if record.ok.is_none() {
+                        CallOutcome::Unknown
+                    } else {
+                        entries[index].outcome
+                    }
+                }
+                None => match record.ok {
+                    Some(true) => CallOutcome::Returned,
+                    Some(false) => CallOutcome::Failed,
+                    None => CallOutcome::Unknown,
+                },
+            };
+            (record.name.clone(), outcome)
+        })
+        .collect()
+}
+
+/// The reason code and stage of a run that did not return. A throw whose error is exactly the
+/// rejection the policy gave one of the code's calls is reported as that refusal.
+fn classify(stop: StopReason, error: &str, entries: &[Entry]) -> (ReasonCode, FailureStage) {
+    match stop {
+        StopReason::Threw => {
+            let refused = entries.iter().find(|entry| {
+                entry.refusal.as_deref().is_some_and(|message| {
+                    error == message || error.strip_prefix("Error: ") == Some(message)
+                })
+            });
+            match refused.map(|entry| entry.outcome) {
+                Some(CallOutcome::Denied) => (ReasonCode::PermissionDenied, FailureStage::Run),
+                Some(CallOutcome::Refused) => (ReasonCode::ApprovalRequired, FailureStage::Run),
+                _ => (ReasonCode::Threw, FailureStage::Run),
+            }
+        }
+        StopReason::Syntax => (ReasonCode::Syntax, FailureStage::Compile),
+        StopReason::Timeout => (ReasonCode::Timeout, FailureStage::Run),
+        StopReason::Cancelled => (ReasonCode::Cancelled, FailureStage::Run),
+        StopReason::HeapLimit => (ReasonCode::HeapLimit, FailureStage::Run),
+        StopReason::CallLimit => (ReasonCode::CallLimit, FailureStage::Run),
+        StopReason::ValueTooLarge => (ReasonCode::ValueTooLarge, FailureStage::Result),
+        StopReason::ValueInvalid => (ReasonCode::ValueInvalid, FailureStage::Result),
+        _ => (ReasonCode::Internal, FailureStage::Interpreter),
+    }
+}
+
+/// Whether the calls may have changed state: `Yes` when a state-changing call returned,
+/// `Unknown` when one failed or was cut off, `No` when none ran (denied, refused and read-only
+/// calls change nothing).
+fn state_changed(entries: &[Entry], calls: &[(String, CallOutcome)]) -> StateChanged {
+    let changing = |tool: &str| {
+        entries
+            .iter()
+            .find(|entry| entry.tool == tool)
+            .is_some_and(|entry| entry.may_change_state)
+    };
+    let mut state = StateChanged::No;
+    for (tool, outcome) in calls {
+        if !changing(tool) {
+            continue;
+        }
+        match outcome {
+            CallOutcome::Returned => return StateChanged::Yes,
+            CallOutcome::Failed | CallOutcome::Unknown => state = StateChanged::Unknown,
+            CallOutcome::Denied | CallOutcome::Refused => {}
+        }
+    }
+    state
+}
+
+fn to_value(value: impl Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
