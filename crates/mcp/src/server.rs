@@ -1,0 +1,275 @@
+//! The MCP server: a [`Session`]'s tools over stdio, with rmcp.
+//!
+//! `tools/list` answers run_code and the upstream tools served directly, each with MCP
+//! annotations from its hints. `tools/call` goes through [`Session::call`]: a tool-level failure
+//! (a refusal, a failed run, an upstream error) is a result with `isError`, never a protocol
+//! error; only a name that is not served is one (`-32602`, listing the served names).
+//!
+//! When the request carries `_meta.progressToken`, each step the code tool reports (a nested call
+//! started or finished) becomes a `notifications/progress` with an increasing `progress` and the
+//! step as `message`, all sent before the result. Cancelling the request
+//! (`notifications/cancelled`) cancels the run, and with it the upstream calls in flight.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use codemode_tool::{CallContext, Hints, ProgressEvent, ProgressSink, Rule, ToolDefinition};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, ProgressToken, ServerCapabilities,
+    ServerConfig, Tool, ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, Peer, RoleServer, ServerHandler, ServiceExt};
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+use crate::session::{Served, Session};
+use crate::{Error, log};
+
+/// How long the progress notifications of a finished call may take to go out.
+const PROGRESS_FLUSH_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// What the server tells a client about itself.
+const INSTRUCTIONS: &str = "Call `run_code` with JavaScript that calls the tools declared in its \
+description (`await tools.NAME(args)`); independent calls can run at once with `Promise.all`. A \
+call the policy wants a person to approve is refused inside the code, and the result's \
+`follow_up` names the tool and arguments to call directly.";
+
+/// The rmcp server handler over a [`Session`].
+#[derive(Clone)]
+pub struct McpServer {
+    session: Arc<Session>,
+}
+
+impl McpServer {
+    /// A server for `session`.
+    pub fn new(session: Arc<Session>) -> Self {
+        Self { session }
+    }
+
+    /// The MCP description of every served tool.
+    pub fn tools(&self) -> Vec<Tool> {
+        self.session
+            .served()
+            .iter()
+            .map(|served| {
+                let definition = served.definition();
+                let annotations = match served {
+                    Served::Code(_) => run_code_hints(&self.session),
+                    Served::Direct(_) => definition.hints,
+                };
+                mcp_tool(definition, annotations)
+            })
+            .collect()
+    }
+}
+
+/// Serves `session` over stdin/stdout until the client closes the connection, then stops the
+/// upstream servers.
+pub async fn serve_stdio(session: Arc<Session>) -> Result<(), Error> {
+    let server = McpServer::new(Arc::clone(&session));
+    let outcome = match server.serve(rmcp::transport::stdio()).await {
+        Ok(running) => running
+            .waiting()
+            .await
+            .map(|_| ())
+            .map_err(|err| Error::Serve {
+                message: err.to_string(),
+            }),
+        Err(err) => Err(Error::Serve {
+            message: err.to_string(),
+        }),
+    };
+    session.shutdown().await;
+    outcome
+}
+
+impl ServerHandler for McpServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("codemode", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let Some(served) = self.session.find(&request.name) else {
+            let names: Vec<String> = self
+                .session
+                .served()
+                .iter()
+                .map(|served| format!("`{}`", served.definition().name))
+                .collect();
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "unknown tool `{}`; the tools are {}",
+                    request.name,
+                    names.join(", ")
+                ),
+                None,
+            ));
+        };
+        let arguments = Value::Object(request.arguments.unwrap_or_default());
+        let progress = context
+            .meta
+            .get_progress_token()
+            .map(|token| Progress::start(context.peer.clone(), token));
+        let call_context = CallContext {
+            cancel: context.ct.clone(),
+            progress: progress.as_ref().map(|progress| progress.sink.clone()),
+        };
+        let result = self.session.call(served, arguments, call_context).await;
+        if let Some(progress) = progress {
+            progress.finish().await;
+        }
+        Ok(CallToolResponse::Complete(result))
+    }
+}
+
+/// The forwarding of one call's progress events to the client.
+struct Progress {
+    sink: ProgressSink,
+    done: CancellationToken,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Progress {
+    fn start(peer: Peer<RoleServer>, token: ProgressToken) -> Self {
+        let (sender, mut events) = tokio::sync::mpsc::unbounded_channel::<ProgressEvent>();
+        let sink = ProgressSink::new(move |event| {
+            // The receiver is gone only once the call has finished; a late event has no reader.
+            let _ = sender.send(event);
+        });
+        let done = CancellationToken::new();
+        let finished = done.clone();
+        let task = tokio::spawn(async move {
+            let mut step = 0_u32;
+            let notify = |step: u32, event: ProgressEvent| {
+                let peer = peer.clone();
+                let param = ProgressNotificationParam::new(token.clone(), f64::from(step))
+                    .with_message(event.to_string());
+                async move {
+                    if let Err(err) = peer.notify_progress(param).await {
+                        log(&format!("cannot send a progress notification: {err}"));
+                    }
+                }
+            };
+            loop {
+                tokio::select! {
+                    biased;
+                    event = events.recv() => match event {
+                        Some(event) => {
+                            step += 1;
+                            notify(step, event).await;
+                        }
+                        None => break,
+                    },
+                    () = finished.cancelled() => {
+                        while let Ok(event) = events.try_recv() {
+                            step += 1;
+                            notify(step, event).await;
+                        }
+                        break;
+                    }
+                }
+            }
+        });
+        Self { sink, done, task }
+    }
+
+    /// Sends what is left (bounded), so every notification precedes the result.
+    async fn finish(self) {
+        self.done.cancel();
+        let abort = self.task.abort_handle();
+        if tokio::time::timeout(PROGRESS_FLUSH_TIMEOUT, self.task)
+            .await
+            .is_err()
+        {
+            abort.abort();
+            log("progress notifications did not go out in time");
+        }
+    }
+}
+
+/// A tool as MCP describes it.
+fn mcp_tool(definition: &ToolDefinition, hints: Hints) -> Tool {
+    let input_schema = match &definition.input_schema {
+        Value::Object(schema) => schema.clone(),
+        _ => serde_json::Map::from_iter([("type".to_owned(), Value::from("object"))]),
+    };
+    let mut tool = Tool::new(
+        definition.name.clone(),
+        definition.description.clone(),
+        input_schema,
+    );
+    if let Some(Value::Object(schema)) = &definition.output_schema {
+        tool = tool.with_raw_output_schema(Arc::new(schema.clone()));
+    }
+    if let Some(annotations) = annotations(hints) {
+        tool = tool.with_annotations(annotations);
+    }
+    tool
+}
+
+/// MCP annotations for declared hints; none when nothing is declared.
+pub fn annotations(hints: Hints) -> Option<ToolAnnotations> {
+    let declared = [
+        hints.read_only,
+        hints.destructive,
+        hints.idempotent,
+        hints.open_world,
+    ];
+    declared.iter().any(Option::is_some).then(|| {
+        ToolAnnotations::from_raw(
+            None,
+            hints.read_only,
+            hints.destructive,
+            hints.idempotent,
+            hints.open_world,
+        )
+    })
+}
+
+/// What run_code may do, for a client that decides by annotations whether to ask a person: it
+/// is read-only when every tool the policy lets code call is; destructive when one of them is;
+/// open-world when one of them may be. With the `code` grant "ask", it says it is destructive, so
+/// that such a client asks before each run.
+pub fn run_code_hints(session: &Session) -> Hints {
+    use codemode_tool::{CallRequest, Decision, Origin};
+    let allowed: Vec<Hints> = session
+        .bridge()
+        .tools()
+        .iter()
+        .filter(|tool| {
+            session.policy().decide(&CallRequest {
+                tool: &tool.definition,
+                arguments: &serde_json::json!({}),
+                origin: Origin::Code,
+            }) == Decision::Allow
+        })
+        .map(|tool| tool.definition.hints)
+        .collect();
+    let read_only = allowed.iter().all(|hints| hints.read_only == Some(true));
+    let destructive = !read_only && allowed.iter().any(Hints::is_destructive);
+    let open_world = allowed.iter().any(|hints| hints.open_world != Some(false));
+    let asks = session.code_grant() == Rule::Ask;
+    Hints {
+        runs_code: true,
+        read_only: Some(read_only && !asks),
+        destructive: Some(destructive || asks),
+        idempotent: None,
+        open_world: Some(open_world),
+    }
+}

@@ -1,0 +1,547 @@
+//! The upstream bridge: each configured stdio server started as an rmcp client, its tools as
+//! [`ToolDefinition`]s that code can call.
+//!
+//! Servers start at once and each start is bounded by its `startupTimeoutMs`. A server that fails
+//! to start, to answer the handshake or to list its tools is logged to stderr and left out; the
+//! others work. A server that dies later answers every further call of its tools with an error
+//! output (`upstream server `fs` is not running: its connection closed`), never a hang or a panic:
+//! each call is bounded by the server's `toolTimeoutMs` and by the caller's cancellation.
+//!
+//! An upstream result becomes a [`ToolOutput`]: its `structuredContent` when present; else the text
+//! of a single text block (code may `JSON.parse` it); else the content array as JSON. An
+//! `isError` result becomes an error output whose value is its text blocks joined by newlines (or,
+//! without text, the value the rule above gives).
+//!
+//! An upstream server's environment is not the host's: like the reference MCP clients, it gets only
+//! `HOME`, `LOGNAME`, `PATH`, `SHELL`, `TERM` and `USER` from the host (on Windows, the few
+//! variables a process needs to start), plus the config's `env`. Its stderr is ours; its stdout
+//! carries the protocol.
+
+use std::process::Stdio;
+use std::sync::Arc;
+use std::time::Duration;
+
+use codemode_tool::{Handler, Hints, ToolDefinition, ToolOutput};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
+    ProtocolVersion, Tool, ToolAnnotations,
+};
+use rmcp::service::{RunningService, ServiceError};
+use rmcp::transport::TokioChildProcess;
+use rmcp::{Peer, RoleClient, ServiceExt};
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+use crate::config::{Config, ServerConfig};
+use crate::{Error, log, naming};
+
+/// How long a server may take to exit once its stdin is closed, before it is killed.
+const SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(8);
+
+/// What an upstream server gets from the host's environment.
+#[cfg(not(windows))]
+const INHERITED_ENV: &[&str] = &["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"];
+/// What an upstream server gets from the host's environment.
+#[cfg(windows)]
+const INHERITED_ENV: &[&str] = &[
+    "APPDATA",
+    "HOMEDRIVE",
+    "HOMEPATH",
+    "LOCALAPPDATA",
+    "PATH",
+    "PROCESSOR_ARCHITECTURE",
+    "SYSTEMDRIVE",
+    "SYSTEMROOT",
+    "TEMP",
+    "USERNAME",
+    "USERPROFILE",
+    "PROGRAMFILES",
+];
+
+/// The running upstream servers and their tools.
+pub struct Bridge {
+    connections: Vec<Arc<Connection>>,
+    tools: Vec<UpstreamTool>,
+    down: Vec<(String, String)>,
+}
+
+/// One upstream tool, under its name for code.
+#[derive(Clone)]
+pub struct UpstreamTool {
+    /// Its definition for code: the name for code, the upstream description and schemas, the hints
+    /// from its annotations, and a handler that calls it upstream.
+    pub definition: ToolDefinition,
+    /// The server it belongs to.
+    pub server: String,
+    /// Its name upstream.
+    pub upstream_name: String,
+    connection: Arc<Connection>,
+}
+
+impl UpstreamTool {
+    /// Calls the tool upstream and returns its result as the server sent it, or why there is none.
+    pub async fn call_raw(
+        &self,
+        arguments: Value,
+        cancel: CancellationToken,
+    ) -> Result<CallToolResult, String> {
+        self.connection
+            .call(
+                &self.upstream_name,
+                &self.definition.name,
+                arguments,
+                cancel,
+            )
+            .await
+    }
+}
+
+impl std::fmt::Debug for UpstreamTool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UpstreamTool")
+            .field("name", &self.definition.name)
+            .field("server", &self.server)
+            .field("upstream_name", &self.upstream_name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One running upstream server.
+struct Connection {
+    server: String,
+    peer: Peer<RoleClient>,
+    tool_timeout: Duration,
+    service: tokio::sync::Mutex<Option<RunningService<RoleClient, ClientConfig>>>,
+}
+
+impl Bridge {
+    /// Starts every server of the config at once and lists their tools. Never fails: a server
+    /// that cannot be used is logged and reported by [`Bridge::down`].
+    pub async fn start(config: &Config) -> Self {
+        let started = futures::future::join_all(
+            config
+                .servers
+                .iter()
+                .map(|server| async move { (server, connect(server).await) }),
+        )
+        .await;
+        let mut bridge = Self {
+            connections: Vec::new(),
+            tools: Vec::new(),
+            down: Vec::new(),
+        };
+        for (server, outcome) in started {
+            match outcome {
+                Ok((service, tools)) => bridge.add(server, service, tools),
+                Err(err) => {
+                    let why = err.to_string();
+                    log(&format!(
+                        "upstream server `{}` is not running: {why}",
+                        server.name
+                    ));
+                    bridge.down.push((server.name.clone(), why));
+                }
+            }
+        }
+        bridge
+    }
+
+    fn add(
+        &mut self,
+        server: &ServerConfig,
+        service: RunningService<RoleClient, ClientConfig>,
+        tools: Vec<Tool>,
+    ) {
+        let connection = Arc::new(Connection {
+            server: server.name.clone(),
+            peer: service.peer().clone(),
+            tool_timeout: server.tool_timeout,
+            service: tokio::sync::Mutex::new(Some(service)),
+        });
+        let names: Vec<String> = tools.iter().map(|tool| tool.name.to_string()).collect();
+        let assignment = naming::assign(&server.prefix, &names);
+        for (name, left_out) in &assignment.collisions {
+            let list: Vec<String> = left_out.iter().map(|tool| format!("`{tool}`")).collect();
+            log(&format!(
+                "upstream server `{}`: {} left out, since {} would be named `{name}` too",
+                server.name,
+                list.join(", "),
+                if left_out.len() == 1 {
+                    "another tool"
+                } else {
+                    "they"
+                }
+            ));
+        }
+        for (upstream_name, name) in assignment.named {
+            let Some(tool) = tools.iter().find(|tool| tool.name == upstream_name) else {
+                continue;
+            };
+            self.tools.push(UpstreamTool {
+                definition: definition(&name, tool, &connection),
+                server: server.name.clone(),
+                upstream_name,
+                connection: Arc::clone(&connection),
+            });
+        }
+        self.connections.push(connection);
+    }
+
+    /// Every tool of the running servers, in the config's order of servers and each server's
+    /// order of tools.
+    pub fn tools(&self) -> &[UpstreamTool] {
+        &self.tools
+    }
+
+    /// The tool code calls `name`, if any.
+    pub fn tool(&self, name: &str) -> Option<&UpstreamTool> {
+        self.tools.iter().find(|tool| tool.definition.name == name)
+    }
+
+    /// The servers that did not start, each with why.
+    pub fn down(&self) -> &[(String, String)] {
+        &self.down
+    }
+
+    /// Closes every server's stdin and waits (bounded) for it to exit, killing it past that.
+    pub async fn shutdown(&self) {
+        futures::future::join_all(self.connections.iter().map(|connection| async move {
+            let service = connection.service.lock().await.take();
+            if let Some(mut service) = service
+                && !matches!(
+                    service.close_with_timeout(SHUTDOWN_TIMEOUT).await,
+                    Ok(Some(_))
+                )
+            {
+                log(&format!(
+                    "upstream server `{}` did not stop in time",
+                    connection.server
+                ));
+            }
+        }))
+        .await;
+    }
+}
+
+impl std::fmt::Debug for Bridge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bridge")
+            .field("tools", &self.tools)
+            .field("down", &self.down)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Starts one server, completes the handshake and lists its tools, within its startup timeout.
+async fn connect(
+    server: &ServerConfig,
+) -> Result<(RunningService<RoleClient, ClientConfig>, Vec<Tool>), Error> {
+    let mut command = tokio::process::Command::new(&server.command);
+    command
+        .args(&server.args)
+        .env_clear()
+        .envs(inherited_env())
+        .envs(server.env.iter().map(|(key, value)| (key, value)))
+        .kill_on_drop(true);
+    if let Some(cwd) = &server.cwd {
+        command.current_dir(cwd);
+    }
+    let (transport, _) = TokioChildProcess::builder(command)
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|source| Error::Spawn {
+            command: server.command.clone(),
+            source,
+        })?;
+    let start = async {
+        let service = client_config()
+            .serve(transport)
+            .await
+            .map_err(|err| Error::Initialize {
+                message: err.to_string(),
+            })?;
+        let tools = service
+            .peer()
+            .list_all_tools()
+            .await
+            .map_err(|err| Error::ListTools {
+                message: err.to_string(),
+            })?;
+        Ok((service, tools))
+    };
+    // On a timeout the half-started service is dropped, which kills the process.
+    tokio::time::timeout(server.startup_timeout, start)
+        .await
+        .map_err(|_| Error::StartupTimeout {
+            timeout: server.startup_timeout,
+        })?
+}
+
+/// Who codemode says it is to upstream servers.
+fn client_config() -> ClientConfig {
+    ClientConfig::new(
+        ClientCapabilities::default(),
+        Implementation::new("codemode", env!("CARGO_PKG_VERSION")),
+    )
+    .with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE)
+}
+
+fn inherited_env() -> Vec<(String, String)> {
+    INHERITED_ENV
+        .iter()
+        .filter_map(|key| {
+            let value = std::env::var(key).ok()?;
+            // A shell function exported into the environment is not for the server.
+            (!value.starts_with("()")).then(|| ((*key).to_owned(), value))
+        })
+        .collect()
+}
+
+/// The definition of one upstream tool for code.
+fn definition(name: &str, tool: &Tool, connection: &Arc<Connection>) -> ToolDefinition {
+    let description = tool
+        .description
+        .as_deref()
+        .or(tool.title.as_deref())
+        .unwrap_or_default();
+    let connection = Arc::clone(connection);
+    let upstream_name = tool.name.to_string();
+    let code_name = name.to_owned();
+    let handler = Handler::new(move |arguments, context| {
+        let connection = Arc::clone(&connection);
+        let upstream_name = upstream_name.clone();
+        let code_name = code_name.clone();
+        async move {
+            output(
+                connection
+                    .call(&upstream_name, &code_name, arguments, context.cancel)
+                    .await,
+            )
+        }
+    });
+    let mut definition = ToolDefinition::new(name, description, handler)
+        .with_input_schema(Value::Object(tool.input_schema.as_ref().clone()))
+        .with_hints(hints(tool.annotations.as_ref()));
+    if let Some(schema) = &tool.output_schema {
+        definition = definition.with_output_schema(Value::Object(schema.as_ref().clone()));
+    }
+    definition
+}
+
+impl Connection {
+    async fn call(
+        &self,
+        upstream_name: &str,
+        code_name: &str,
+        arguments: Value,
+        cancel: CancellationToken,
+    ) -> Result<CallToolResult, String> {
+        let arguments = match arguments {
+            Value::Object(fields) => Some(fields),
+            Value::Null => None,
+            other => {
+                return Err(format!(
+                    "`{code_name}` takes an object of arguments, not {}",
+                    kind(&other)
+                ));
+            }
+        };
+        if self.peer.is_transport_closed() {
+            return Err(self.not_running());
+        }
+        let mut params = CallToolRequestParams::new(upstream_name.to_owned());
+        if let Some(arguments) = arguments {
+            params = params.with_arguments(arguments);
+        }
+        // Dropping the request (on cancellation or the timeout) sends `notifications/cancelled`.
+        let call = tokio::time::timeout(self.tool_timeout, self.peer.call_tool(params));
+        tokio::select! {
+            biased;
+            () = cancel.cancelled() => Err(format!(
+                "the call of `{code_name}` was cancelled; whether it took effect upstream is unknown"
+            )),
+            outcome = call => match outcome {
+                Ok(Ok(result)) => Ok(result),
+                Ok(Err(err)) => Err(self.failure(&err)),
+                Err(_) => Err(format!(
+                    "upstream server `{}` did not answer `{upstream_name}` within {} ms; whether the call took effect is unknown",
+                    self.server,
+                    self.tool_timeout.as_millis()
+                )),
+            },
+        }
+    }
+
+    fn not_running(&self) -> String {
+        format!(
+            "upstream server `{}` is not running: its connection closed",
+            self.server
+        )
+    }
+
+    fn failure(&self, err: &ServiceError) -> String {
+        match err {
+            ServiceError::McpError(data) => format!(
+                "upstream server `{}` refused the call: {}",
+                self.server, data.message
+            ),
+            _ if self.peer.is_transport_closed() => format!(
+                "upstream server `{}` stopped during the call ({err}); whether the call took effect is unknown",
+                self.server
+            ),
+            other => format!("upstream server `{}`: {other}", self.server),
+        }
+    }
+}
+
+/// The hints an upstream tool's MCP annotations declare.
+pub fn hints(annotations: Option<&ToolAnnotations>) -> Hints {
+    let Some(annotations) = annotations else {
+        return Hints::default();
+    };
+    Hints {
+        runs_code: false,
+        read_only: annotations.read_only_hint,
+        destructive: annotations.destructive_hint,
+        idempotent: annotations.idempotent_hint,
+        open_world: annotations.open_world_hint,
+    }
+}
+
+/// An upstream result as a [`ToolOutput`] (see the module docs), or the error output for why there
+/// is none.
+pub fn output(result: Result<CallToolResult, String>) -> ToolOutput {
+    let result = match result {
+        Ok(result) => result,
+        Err(message) => return ToolOutput::error(message),
+    };
+    if result.is_error == Some(true) {
+        let texts: Vec<&str> = result
+            .content
+            .iter()
+            .filter_map(|block| block.as_text().map(|text| text.text.as_str()))
+            .collect();
+        if texts.is_empty() {
+            return ToolOutput::error(value(result));
+        }
+        return ToolOutput::error(texts.join("\n"));
+    }
+    ToolOutput::ok(value(result))
+}
+
+fn value(result: CallToolResult) -> Value {
+    if let Some(structured) = result.structured_content {
+        return structured;
+    }
+    if let [block] = result.content.as_slice()
+        && let Some(text) = block.as_text()
+    {
+        return Value::String(text.text.clone());
+    }
+    serde_json::to_value(&result.content).unwrap_or(Value::Null)
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rmcp::model::ContentBlock;
+    use serde_json::json;
+
+    #[test]
+    fn annotations_become_hints_and_missing_ones_stay_unknown() {
+        let annotations = ToolAnnotations::new()
+            .read_only(false)
+            .destructive(true)
+            .idempotent(false)
+            .open_world(true);
+        assert_eq!(
+            hints(Some(&annotations)),
+            Hints {
+                runs_code: false,
+                read_only: Some(false),
+                destructive: Some(true),
+                idempotent: Some(false),
+                open_world: Some(true),
+            }
+        );
+        assert_eq!(hints(None), Hints::default());
+        assert_eq!(
+            hints(Some(&ToolAnnotations::new().read_only(true))),
+            Hints {
+                read_only: Some(true),
+                ..Hints::default()
+            }
+        );
+    }
+
+    #[test]
+    fn structured_content_is_the_value_when_present() {
+        let mut result = CallToolResult::structured(json!({"temperature": 22}));
+        result.content = vec![ContentBlock::text("ignored")];
+        assert_eq!(
+            output(Ok(result)),
+            ToolOutput::ok(json!({"temperature": 22}))
+        );
+    }
+
+    #[test]
+    fn a_single_text_block_is_its_text() {
+        let result = CallToolResult::success(vec![ContentBlock::text("{\"a\": 1}")]);
+        assert_eq!(output(Ok(result)), ToolOutput::ok(json!("{\"a\": 1}")));
+    }
+
+    #[test]
+    fn other_content_is_the_content_array() {
+        let result = CallToolResult::success(vec![
+            ContentBlock::text("one"),
+            ContentBlock::image("AAAA", "image/png"),
+        ]);
+        assert_eq!(
+            output(Ok(result)),
+            ToolOutput::ok(json!([
+                {"type": "text", "text": "one"},
+                {"type": "image", "data": "AAAA", "mimeType": "image/png"}
+            ]))
+        );
+        let empty = CallToolResult::success(vec![]);
+        assert_eq!(output(Ok(empty)), ToolOutput::ok(json!([])));
+    }
+
+    #[test]
+    fn an_error_result_is_an_error_output_with_its_text() {
+        let result = CallToolResult::error(vec![
+            ContentBlock::text("no such file"),
+            ContentBlock::text("x"),
+        ]);
+        assert_eq!(output(Ok(result)), ToolOutput::error("no such file\nx"));
+        let structured = CallToolResult::structured_error(json!({"code": 7}));
+        assert_eq!(output(Ok(structured)), ToolOutput::error("{\"code\":7}"));
+        let bare = CallToolResult::error(vec![]);
+        assert_eq!(output(Ok(bare)), ToolOutput::error(json!([])));
+        assert_eq!(
+            output(Err("upstream server `fs` is not running".to_owned())),
+            ToolOutput::error("upstream server `fs` is not running")
+        );
+    }
+
+    #[test]
+    fn only_a_few_host_variables_reach_an_upstream_server() {
+        let inherited = inherited_env();
+        assert!(
+            inherited
+                .iter()
+                .all(|(key, _)| INHERITED_ENV.contains(&key.as_str()))
+        );
+    }
+}
