@@ -285,13 +285,33 @@ impl Gen {
         }
     }
 
-    /// A one-of-two choice between a shared pool and its test-only extension.
-    pub(crate) fn phrase<'a>(&mut self, shared: &[&'a str], test_only: &[&'a str]) -> &'a str {
+    /// A one-of-two choice between a shared pool and its test-only extension; in the train and dev
+    /// splits the shared pool is widened by `train_extra` (see [`Gen::pt`]).
+    pub(crate) fn phrase<'a>(
+        &mut self,
+        shared: &[&'a str],
+        train_extra: &[&'a str],
+        test_only: &[&'a str],
+    ) -> &'a str {
         if self.split == Split::Test && !test_only.is_empty() && self.chance(0.35) {
             self.pw(test_only)
         } else {
-            self.pw(shared)
+            self.pt(shared, train_extra)
         }
+    }
+
+    /// One phrase of `shared`, or, in the train and dev splits, of `shared` and `train_extra`
+    /// together. Either way it is one draw, so the extra paraphrases widen what training sees
+    /// without changing a single record of the test split.
+    pub(crate) fn pt<'a>(&mut self, shared: &[&'a str], train_extra: &[&'a str]) -> &'a str {
+        if self.split == Split::Test {
+            return self.pw(shared);
+        }
+        let i = self.below(shared.len() + train_extra.len());
+        shared
+            .get(i)
+            .copied()
+            .unwrap_or_else(|| train_extra[i - shared.len()])
     }
 }
 

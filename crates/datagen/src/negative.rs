@@ -132,17 +132,28 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
     let name: &str;
     match class {
         Unsupported::Condition => {
-            let outcome = g.pw(&[
-                "returns anything",
-                "fails",
-                "finds a match",
-                "comes back empty",
-                "says yes",
-                "returns an error",
-                "succeeds",
-                "returns nothing",
-                "times out",
-            ]);
+            let outcome = g.pt(
+                &[
+                    "returns anything",
+                    "fails",
+                    "finds a match",
+                    "comes back empty",
+                    "says yes",
+                    "returns an error",
+                    "succeeds",
+                    "returns nothing",
+                    "times out",
+                ],
+                &[
+                    "is empty",
+                    "returns false",
+                    "errors",
+                    "doesn't respond",
+                    "reports a problem",
+                    "isn't healthy",
+                    "looks wrong",
+                ],
+            );
             match variant(g, 5, 2) {
                 0 => {
                     name = "if_then";
@@ -161,22 +172,34 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     call(g, &mut t, 1, c1, true);
                     t.p(g.pw(&[";", ",", ".", " —"]));
                     t.w("if it");
-                    t.w(g.pw(&[
-                        "fails",
-                        "succeeds",
-                        "returns nothing",
-                        "comes back empty",
-                        "errors out",
-                        "finds anything",
-                        "times out",
-                    ]));
+                    t.w(g.pt(
+                        &[
+                            "fails",
+                            "succeeds",
+                            "returns nothing",
+                            "comes back empty",
+                            "errors out",
+                            "finds anything",
+                            "times out",
+                        ],
+                        &[
+                            "doesn't work",
+                            "is empty",
+                            "returns false",
+                            "breaks",
+                            "is down",
+                        ],
+                    ));
                     t.p(",");
                     call(g, &mut t, 2, c2, true);
                 }
                 2 => {
                     name = "only_if";
                     call(g, &mut t, 1, c2, true);
-                    t.w(g.pw(&["but only if", "only if", "if and only if"]));
+                    t.w(g.pt(
+                        &["but only if", "only if", "if and only if"],
+                        &["provided that", "as long as", "but only when", "assuming"],
+                    ));
                     render::mention(g, &mut t, &c1.tool, 2);
                     render::args(g, &mut t, 2, &c1.args);
                     t.w(outcome);
@@ -200,13 +223,24 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 4 => {
                     name = "if_prose";
                     call(g, &mut t, 1, c1, true);
-                    t.w(g.pw(&[
-                        "if it's raining",
-                        "if the build is red",
-                        "if there are more than 3 failures",
-                        "if the user is inactive",
-                        "but only if nobody has done it yet",
-                    ]));
+                    t.w(g.pt(
+                        &[
+                            "if it's raining",
+                            "if the build is red",
+                            "if there are more than 3 failures",
+                            "if the user is inactive",
+                            "but only if nobody has done it yet",
+                        ],
+                        &[
+                            "if the queue is full",
+                            "when the cache is cold",
+                            "provided the account exists",
+                            "as long as it's a weekday",
+                            "if the status isn't green",
+                            "whenever the disk is almost full",
+                            "if nothing came back",
+                        ],
+                    ));
                     if g.chance(0.4) {
                         t.p(",");
                         t.w("otherwise");
@@ -259,24 +293,49 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
             }
             3 => {
                 name = "until";
-                t.w(g.pw(&["keep calling", "poll", "keep running"]));
+                t.w(g.pt(
+                    &["keep calling", "poll", "keep running"],
+                    &[
+                        "keep checking",
+                        "keep polling",
+                        "repeatedly call",
+                        "wait on",
+                    ],
+                ));
                 render::mention(g, &mut t, &c1.tool, 1);
                 render::args(g, &mut t, 1, &c1.args);
-                t.w(g.pw(&[
-                    "until it returns true",
-                    "until it succeeds",
-                    "until the status changes",
-                    "every 5 minutes",
-                ]));
+                t.w(g.pt(
+                    &[
+                        "until it returns true",
+                        "until it succeeds",
+                        "until the status changes",
+                        "every 5 minutes",
+                    ],
+                    &[
+                        "until it reports done",
+                        "until the job finishes",
+                        "until ready",
+                        "until the count stops changing",
+                        "every hour",
+                        "until it is green",
+                    ],
+                ));
             }
             4 => {
                 name = "every_in";
                 call(g, &mut t, 1, c1, true);
-                t.w(g.pw(&[
-                    "for every user in",
-                    "for all members of",
-                    "for each repo of",
-                ]));
+                t.w(g.pt(
+                    &[
+                        "for every user in",
+                        "for all members of",
+                        "for each repo of",
+                    ],
+                    &[
+                        "for each customer in",
+                        "for every file in",
+                        "across all accounts of",
+                    ],
+                ));
                 t.w(g.pw(&["the team", "the org", "that list", "our workspace"]));
             }
             5 => {
@@ -326,11 +385,19 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 2 => {
                     name = "whatever_returned";
                     call(g, &mut t, 1, c1, true);
-                    t.w(g.pw(&[
-                        "and email whatever it returned to",
-                        "and send whatever it returned to",
-                        "and forward what it gives back to",
-                    ]));
+                    t.w(g.pt(
+                        &[
+                            "and email whatever it returned to",
+                            "and send whatever it returned to",
+                            "and forward what it gives back to",
+                        ],
+                        &[
+                            "and put what it returns into",
+                            "and attach its result to",
+                            "and include its output in",
+                            "and hand the result over to",
+                        ],
+                    ));
                     render::mention(g, &mut t, &c2.tool, 2);
                 }
                 3 => {
@@ -339,9 +406,15 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     t.p(",");
                     t.w("then");
                     call(g, &mut t, 2, c2, true);
-                    t.w(g.pw(&["using the", "with the", "plugging in the"]));
+                    t.w(g.pt(
+                        &["using the", "with the", "plugging in the"],
+                        &["and use the", "setting it to the", "filled in with the"],
+                    ));
                     t.w(&prop);
-                    t.w(g.pw(&["from the first result", "it returned", "you got back"]));
+                    t.w(g.pt(
+                        &["from the first result", "it returned", "you got back"],
+                        &["from the earlier call", "as the value", "that came back"],
+                    ));
                 }
                 4 => {
                     name = "feed_into";
@@ -425,12 +498,19 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 3 => {
                     name = "with_retries";
                     call(g, &mut t, 1, c1, true);
-                    t.w(g.pw(&[
-                        "with 2 retries",
-                        "with 3 retries",
-                        "with retries",
-                        "and retry on failure",
-                    ]));
+                    t.w(g.pt(
+                        &[
+                            "with 2 retries",
+                            "with 3 retries",
+                            "with retries",
+                            "and retry on failure",
+                        ],
+                        &[
+                            "and retry it if it fails",
+                            "with a couple of retries",
+                            "and if that fails, run it once more",
+                        ],
+                    ));
                 }
                 4 => {
                     name = "keep_trying";
@@ -561,10 +641,23 @@ fn mixed(g: &mut Gen) -> Option<Example> {
                 &mut t,
                 g.pw(&["; after that, run", ". Next, do", ", then run"]),
             );
+            // Training also sees the concurrency cue before the group (one more draw, in the
+            // train and dev splits only, so the test split stays as it was).
+            let cue_first = g.split != Split::Test && g.chance(0.4);
+            if cue_first {
+                t.w(g.pw(&[
+                    "simultaneously",
+                    "at the same time",
+                    "in parallel",
+                    "both at once:",
+                ]));
+            }
             call(g, &mut t, 2, b, false);
             t.w("and");
             call(g, &mut t, 3, c, false);
-            t.w(g.pw(&["concurrently", "side by side", "together in parallel"]));
+            if !cue_first {
+                t.w(g.pw(&["concurrently", "side by side", "together in parallel"]));
+            }
         }
         _ => {
             name = "while_then";
@@ -614,13 +707,16 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
         Unsupported::Sort => match variant(g, 8, 2) {
             0 => {
                 name = "sorted_by";
-                t.w(g.pw(&[
-                    "sorted by",
-                    "sort them by",
-                    "sort the rows by",
-                    "ordered by",
-                    "order it by",
-                ]));
+                t.w(g.pt(
+                    &[
+                        "sorted by",
+                        "sort them by",
+                        "sort the rows by",
+                        "ordered by",
+                        "order it by",
+                    ],
+                    &["sorting on", "put them in order of", "order the results by"],
+                ));
                 t.w(&prop);
                 if g.chance(0.4) {
                     t.w(g.pw(&["descending", "ascending", "desc", "asc"]));
@@ -729,12 +825,20 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
             }
             4 => {
                 name = "adjective";
-                t.w(g.pw(&[
-                    "just the active ones",
-                    "only the failed ones",
-                    "only those that are overdue",
-                    "leave out the archived ones",
-                ]));
+                t.w(g.pt(
+                    &[
+                        "just the active ones",
+                        "only the failed ones",
+                        "only those that are overdue",
+                        "leave out the archived ones",
+                    ],
+                    &[
+                        "drop the duplicates",
+                        "remove the closed ones",
+                        "ignore the disabled ones",
+                        "only the ones flagged urgent",
+                    ],
+                ));
             }
             5 => {
                 name = "matching";
@@ -783,7 +887,10 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
             }
             2 => {
                 name = "sum_of";
-                t.w(g.pw(&["the sum of", "sum up the", "add up the", "the total of"]));
+                t.w(g.pt(
+                    &["the sum of", "sum up the", "add up the", "the total of"],
+                    &["the combined", "a running total of the", "the overall"],
+                ));
                 t.w(&prop);
             }
             3 => {
@@ -793,7 +900,10 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
             }
             4 => {
                 name = "group_by";
-                t.w(g.pw(&["group them by", "grouped by", "bucket them by"]));
+                t.w(g.pt(
+                    &["group them by", "grouped by", "bucket them by"],
+                    &["merge them by", "combine the lists by", "roll them up by"],
+                ));
                 t.w(&prop);
             }
             5 => {
@@ -831,7 +941,10 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 name = "last_n";
                 t.w(g.pw(&["the last", "only the last", "just the last"]));
                 t.w(&g.range(1, 51).to_string());
-                t.w(g.pw(&["rows", "results", "entries", ""]));
+                t.w(g.pt(
+                    &["rows", "results", "entries", ""],
+                    &["lines", "items", "records"],
+                ));
             }
             1 => {
                 name = "range";
@@ -854,7 +967,10 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
             }
             4 => {
                 name = "bottom";
-                t.w(g.pw(&["the bottom", "the last"]));
+                t.w(g.pt(
+                    &["the bottom", "the last"],
+                    &["the trailing", "the tail end,", "the closing"],
+                ));
                 t.w(&g.range(2, 30).to_string());
             }
             5 => {

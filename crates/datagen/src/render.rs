@@ -137,6 +137,123 @@ const VERBS_TEST: &[&str] = &[
     "reach out to",
 ];
 
+// Paraphrases that only the train and dev splits draw (see `Gen::pt`): more ways to say the same
+// cue, so that the network learns the cue and not one wording of it. None of them is a test-only
+// phrase, and drawing them leaves the test split unchanged.
+const VERBS_EXTRA: &[&str] = &[
+    "retrieve",
+    "start",
+    "go ahead and run",
+    "would you run",
+    "call up",
+    "send a request to",
+    "initiate",
+    "look into",
+    "pull",
+    "go run",
+    "hit up",
+    "just call",
+];
+const SERIAL_JOIN_EXTRA: &[&str] = &[
+    ", and after that",
+    ". Afterwards,",
+    "; after that,",
+    ". Later,",
+    ", and next",
+    ", next",
+    ". Once it finishes,",
+    ". After it returns,",
+    ", and right after,",
+    ". Right after that,",
+    "; afterwards",
+    " and, once it's done,",
+    " → then",
+    ", and when it's done,",
+];
+const NEUTRAL_JOIN_EXTRA: &[&str] = &[
+    " and also",
+    ". Plus,",
+    ", and additionally",
+    ". In addition,",
+];
+const PARALLEL_JOIN_EXTRA: &[&str] = &[
+    ", and meanwhile",
+    ", and concurrently",
+    " together with",
+    ", while at the same time",
+    " in parallel with",
+    ", and alongside that,",
+];
+const SERIAL_PRE_EXTRA: &[&str] = &[
+    "In this order:",
+    "One by one:",
+    "Sequential, please:",
+    "In the order given:",
+    "Do not parallelize:",
+    "These must not overlap:",
+    "Don't do these at the same time:",
+    "No concurrency here:",
+    "Order matters:",
+];
+const SERIAL_POST_EXTRA: &[&str] = &[
+    ", in the order given",
+    ", in this order",
+    ". Not at the same time, please",
+    ". They must not overlap",
+    ", waiting for each one to finish",
+    ". Don't parallelize them",
+    ", not concurrently",
+    ". No need for them to happen simultaneously",
+    ". Order matters",
+    ". Run them in order, please",
+    ". They shouldn't run at once",
+    ", never at the same time",
+];
+const PARALLEL_PRE_EXTRA: &[&str] = &[
+    "Concurrently, please:",
+    "All together:",
+    "At once:",
+    "In parallel if possible,",
+    "Parallel, please:",
+    "No need to wait between these:",
+    "Run these side by side:",
+    "Both at once:",
+];
+const PARALLEL_POST_EXTRA: &[&str] = &[
+    ", concurrently please",
+    ". Run them all at once",
+    ". Start them together",
+    " at once",
+    ". They're independent, so run them together",
+    ". No ordering needed",
+    ", without waiting between them",
+    ". Run them in parallel if you can",
+    ", together",
+    ". Kick them off simultaneously",
+    ", running at the same time",
+];
+const OUT_ALL_EXTRA: &[&str] = &[
+    "give me every result",
+    "show me everything",
+    "I need all of the results",
+    "return the results of every call",
+    "send me all outputs",
+    "give me back everything",
+    "I want to see every output",
+    "all results, please",
+];
+const OUT_LAST_EXTRA: &[&str] = &[
+    "only the final result matters",
+    "I only care about the last one",
+    "return the last call's output only",
+    "just the last output, please",
+    "all I need is the last result",
+    "only show the final call's result",
+    "I care about the last call's result only",
+    "only what comes out at the end",
+    "just report the outcome of the last call",
+];
+
 const TOOL_WORDS: &[&str] = &["tool", "endpoint", "function", "API", "action", "command"];
 
 const SERIAL_JOIN: &[&str] = &[
@@ -312,7 +429,7 @@ pub(crate) fn piece(t: &mut Text, s: &str) {
 }
 
 pub(crate) fn verb(g: &mut Gen, t: &mut Text) {
-    let v = g.phrase(VERBS, VERBS_TEST);
+    let v = g.phrase(VERBS, VERBS_EXTRA, VERBS_TEST);
     t.w(v);
 }
 
@@ -629,16 +746,16 @@ pub(crate) fn cue_place(g: &mut Gen, sched: Sched) -> Place {
 
 pub(crate) fn pre_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
     let s = match sched {
-        Sched::Serial => g.phrase(SERIAL_PRE, SERIAL_PRE_TEST),
-        _ => g.phrase(PARALLEL_PRE, PARALLEL_PRE_TEST),
+        Sched::Serial => g.phrase(SERIAL_PRE, SERIAL_PRE_EXTRA, SERIAL_PRE_TEST),
+        _ => g.phrase(PARALLEL_PRE, PARALLEL_PRE_EXTRA, PARALLEL_PRE_TEST),
     };
     t.w(s);
 }
 
 pub(crate) fn post_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
     let s = match sched {
-        Sched::Serial => g.phrase(SERIAL_POST, SERIAL_POST_TEST),
-        _ => g.phrase(PARALLEL_POST, PARALLEL_POST_TEST),
+        Sched::Serial => g.phrase(SERIAL_POST, SERIAL_POST_EXTRA, SERIAL_POST_TEST),
+        _ => g.phrase(PARALLEL_POST, PARALLEL_POST_EXTRA, PARALLEL_POST_TEST),
     };
     piece(t, s);
 }
@@ -646,9 +763,9 @@ pub(crate) fn post_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
 /// A joiner between two calls; returns whether the next call should keep its verb.
 pub(crate) fn join(g: &mut Gen, t: &mut Text, cue_here: Option<Sched>) -> bool {
     let s = match cue_here {
-        Some(Sched::Serial) => g.phrase(SERIAL_JOIN, SERIAL_JOIN_TEST),
-        Some(Sched::Parallel) => *g.pick(PARALLEL_JOIN),
-        _ => *g.pick(NEUTRAL_JOIN),
+        Some(Sched::Serial) => g.phrase(SERIAL_JOIN, SERIAL_JOIN_EXTRA, SERIAL_JOIN_TEST),
+        Some(Sched::Parallel) => g.pt(PARALLEL_JOIN, PARALLEL_JOIN_EXTRA),
+        _ => g.pt(NEUTRAL_JOIN, NEUTRAL_JOIN_EXTRA),
     };
     piece(t, s);
     let sentence = s.starts_with('.');
@@ -681,10 +798,10 @@ pub(crate) fn out_cue(g: &mut Gen, t: &mut Text, kind: OutputKind, n: usize) {
             } else if n == 3 && g.chance(0.25) {
                 g.pw(&["return all three results", "give me all 3 results"])
             } else {
-                g.phrase(OUT_ALL, OUT_ALL_TEST)
+                g.phrase(OUT_ALL, OUT_ALL_EXTRA, OUT_ALL_TEST)
             }
         }
-        OutputKind::Last => g.phrase(OUT_LAST, OUT_LAST_TEST),
+        OutputKind::Last => g.phrase(OUT_LAST, OUT_LAST_EXTRA, OUT_LAST_TEST),
     };
     let lead = g.pw(&[", and", ";", ".", " —", ","]);
     piece(t, lead);
@@ -1772,7 +1889,17 @@ fn chatty(g: &mut Gen, t: &mut Text, d: &Draft) {
     for _ in 0..fillers {
         filler(g, t);
     }
-    let polite = *g.pick(POLITE);
+    let polite = g.pt(
+        POLITE,
+        &[
+            "can you",
+            "do me a favor and",
+            "would you mind running",
+            "I'd appreciate it if you could",
+            "any chance you could",
+            "when you have a minute,",
+        ],
+    );
     t.w(polite);
     let inner = g.chance(0.5);
     if inner {
@@ -1996,8 +2123,8 @@ fn bullets(g: &mut Gen, t: &mut Text, d: &Draft) {
     if let Some(kind) = d.out {
         t.newline();
         let s = match kind {
-            OutputKind::All => g.phrase(OUT_ALL, OUT_ALL_TEST),
-            OutputKind::Last => g.phrase(OUT_LAST, OUT_LAST_TEST),
+            OutputKind::All => g.phrase(OUT_ALL, OUT_ALL_EXTRA, OUT_ALL_TEST),
+            OutputKind::Last => g.phrase(OUT_LAST, OUT_LAST_EXTRA, OUT_LAST_TEST),
         };
         t.w(s);
     }
