@@ -42,6 +42,8 @@ enum Command {
     Train(cmd::train::Args),
     /// Write labeled planner records from the seeded generator (`--split train|test|dev`).
     Generate(cmd::generate::Args),
+    /// Serve run_code over MCP on stdio, with the tools of the upstream MCP servers of a config.
+    Mcp(cmd::mcp::Args),
 }
 
 /// The planner shares batches out over its own threads; candle's kernels then run best on one
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => cmd::eval::run(args),
         Command::Train(args) => cmd::train::run(args),
         Command::Generate(args) => cmd::generate::run(args),
+        Command::Mcp(args) => cmd::mcp::run(args),
     };
     match result {
         Ok(code) => code,

@@ -4,6 +4,7 @@ pub mod compile;
 pub mod conformance;
 pub mod eval;
 pub mod generate;
+pub mod mcp;
 pub mod plan;
 pub mod run;
 pub mod train;

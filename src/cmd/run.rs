@@ -1,22 +1,27 @@
-//! `codemode run`: runs JavaScript files in the built-in QuickJS sandbox.
+//! `codemode run`: runs JavaScript files in the built-in QuickJS sandbox, with no tools, or with
+//! the tools of MCP servers (`--mcp FILE`, the config of `codemode mcp`) through run_code.
 
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
 use codemode_interpreter::{Interpreter, Limits, RunOptions};
+use codemode_mcp::Session;
 use codemode_quickjs::{Config, QuickJs};
+use codemode_tool::CallContext;
 
 /// Flags of `codemode run`.
 #[derive(clap::Args)]
 pub struct Args {
     /// Files of code (the body of an async function), run in turn; `-` (or none) reads stdin.
     files: Vec<PathBuf>,
-    /// Stop each run after this many milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    timeout_ms: u64,
+    /// Stop each run after this many milliseconds [default: 10000, or with --mcp the config's
+    /// `timeoutMs`].
+    #[arg(long)]
+    timeout_ms: Option<u64>,
     /// The heap one run may use, in megabytes.
     #[arg(long, default_value_t = 64)]
     memory_mb: usize,
@@ -26,13 +31,17 @@ pub struct Args {
     /// What one run may log, in characters.
     #[arg(long, default_value_t = 64_000)]
     max_log_chars: usize,
+    /// Give the code the tools of the MCP servers in this config (the config of `codemode mcp`,
+    /// policy included) and run it as run_code: each line is run_code's result object.
+    #[arg(long, value_name = "FILE")]
+    mcp: Option<PathBuf>,
 }
 
 /// Prints one result object per file, in order; exits 1 when any run did not return.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = Config {
         limits: Limits {
-            timeout: Duration::from_millis(args.timeout_ms),
+            timeout: Duration::from_millis(args.timeout_ms.unwrap_or(10_000)),
             memory_mb: args.memory_mb,
             max_log_chars: args.max_log_chars,
             max_calls: args.max_calls,
@@ -43,8 +52,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let files = if args.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
-        args.files
+        args.files.clone()
     };
+    if let Some(path) = &args.mcp {
+        return run_with_mcp(path, interpreter, &files, args.timeout_ms);
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -65,6 +77,53 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Runs each file as run_code over the upstream servers of the config at `path`.
+fn run_with_mcp(
+    path: &Path,
+    interpreter: QuickJs,
+    files: &[PathBuf],
+    timeout_ms: Option<u64>,
+) -> anyhow::Result<ExitCode> {
+    let config = super::mcp::load(path)?;
+    let runtime = super::mcp::runtime()?;
+    let outcome = runtime.block_on(async {
+        let session = Session::start(&config, Arc::new(interpreter)).await;
+        let mut all_ok = true;
+        let mut outcome = Ok(());
+        for file in files {
+            let code = match read_code(file) {
+                Ok(code) => code,
+                Err(err) => {
+                    outcome = Err(err);
+                    break;
+                }
+            };
+            let output = session.run(&code, timeout_ms, CallContext::default()).await;
+            all_ok &= !output.is_error;
+            if let Err(err) = print_line(&output.value) {
+                outcome = Err(err);
+                break;
+            }
+        }
+        session.shutdown().await;
+        outcome.map(|()| all_ok)
+    });
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    Ok(if outcome? {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn print_line(value: &serde_json::Value) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    serde_json::to_writer(&mut out, value)?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(())
 }
 
 fn read_code(file: &PathBuf) -> anyhow::Result<String> {

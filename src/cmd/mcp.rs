@@ -1,0 +1,49 @@
+//! `codemode mcp`: serves run_code over MCP on stdio, with the tools of upstream MCP servers.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use codemode_mcp::{Config, Error, Session};
+use codemode_quickjs::QuickJs;
+
+/// Flags of `codemode mcp`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The config: `{"mcpServers": {NAME: {"command", "args", "env"}}, "policy": {...}}` (the
+    /// reference is crates/mcp/README.md).
+    #[arg(long, value_name = "FILE")]
+    config: PathBuf,
+}
+
+/// Serves until the client closes stdin; logs go to stderr.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let config = load(&args.config)?;
+    let runtime = runtime()?;
+    let outcome = runtime.block_on(async {
+        let session = Session::start(&config, Arc::new(QuickJs::new(Default::default()))).await;
+        codemode_mcp::serve_stdio(Arc::new(session)).await
+    });
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    outcome?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads the config, naming the file in front of a problem inside it.
+pub fn load(path: &Path) -> anyhow::Result<Config> {
+    Config::load(path).map_err(|err| match err {
+        Error::Config { .. } => anyhow::anyhow!("{}: {err}", path.display()),
+        other => other.into(),
+    })
+}
+
+/// The async runtime the bridge and the server run on.
+pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
+}
