@@ -18,8 +18,11 @@ use crate::network::{Config, Network, batch};
 /// The most records that share one forward pass.
 pub const BATCH: usize = 64;
 
-/// The most tokens (records × longest record) one forward pass holds.
-pub const TOKEN_BUDGET: usize = 2048;
+/// The most tokens (records × longest record) one forward pass holds. At 256 tokens the largest
+/// activation (the convolution's unfolded window, 256 × 3 × 96 floats) stays under mimalloc's
+/// large-object size (512 KiB), so the memory a pass frees is reused by the next one instead of
+/// piling up in huge pages of many sizes; larger passes were no faster (`bench/planner.sh`).
+pub const TOKEN_BUDGET: usize = 256;
 
 /// How many threads run forward passes: `CODEMODE_THREADS`, else the available cores.
 fn threads() -> usize {
