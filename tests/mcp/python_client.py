@@ -1,0 +1,47 @@
+"""A client written by others drives `codemode mcp`: the Python `mcp` package (stdio_client and
+ClientSession) lists the tools and calls run_code with a progress callback.
+
+Usage: python_client.py CODEMODE CONFIG CODE
+
+Prints one JSON object: the names of the tools, run_code's description, the structured content and
+isError of run_code's result, and the progress messages received.
+"""
+
+import asyncio
+import json
+import sys
+
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+
+async def main() -> None:
+    codemode, config, code = sys.argv[1:4]
+    params = StdioServerParameters(command=codemode, args=["mcp", "--config", config])
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            listed = await session.list_tools()
+            run_code = next(tool for tool in listed.tools if tool.name == "run_code")
+            progress = []
+
+            async def on_progress(value: float, total: float | None, message: str | None) -> None:
+                progress.append(message)
+
+            result = await session.call_tool(
+                "run_code", {"code": code}, read_timeout_seconds=30, progress_callback=on_progress
+            )
+            print(
+                json.dumps(
+                    {
+                        "tools": [tool.name for tool in listed.tools],
+                        "description": run_code.description,
+                        "structuredContent": result.structured_content,
+                        "isError": result.is_error,
+                        "progress": progress,
+                    }
+                )
+            )
+
+
+asyncio.run(asyncio.wait_for(main(), timeout=60))
