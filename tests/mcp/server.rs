@@ -388,8 +388,21 @@ async fn cancelling_a_run_cancels_its_upstream_call() {
     )
     .await
     .unwrap();
-    // Let the run reach the upstream call, then cancel it.
-    tokio::time::sleep(Duration::from_millis(1000)).await;
+    // Once the run has started the upstream call (its progress says so), cancel the run.
+    let progress = Arc::clone(&session.service().progress);
+    let started = Some("call 1 started: notes__wait_for_cancel".to_owned());
+    within(30, "the upstream call to start", async {
+        while !progress
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|step| step.1 == started)
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
     within(10, "cancelling", handle.cancel(Some("test".to_owned())))
         .await
         .unwrap();

@@ -54,7 +54,7 @@ pub struct Config {
 pub struct ServerConfig {
     /// Its name in the config.
     pub name: String,
-    /// Its name as the prefix of its tools' names (see [`naming`](crate::naming)).
+    /// Its name as the prefix of its tools' names (see [`naming`](mod@crate::naming)).
     pub prefix: String,
     /// The program to start.
     pub command: String,

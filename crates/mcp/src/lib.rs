@@ -10,6 +10,42 @@
 //! - [`session`]: the [`Session`] that `codemode mcp` and `codemode run --mcp` share: the bridge,
 //!   the policy, run_code and the tools served directly;
 //! - [`server`]: the rmcp server over a session, on stdio, with progress notifications.
+//!
+//! The config reference, the naming scheme, the policy's defaults and the result mapping are in
+//! the crate's README.
+//!
+//! # Example
+//!
+//! ```
+//! use std::path::Path;
+//! use codemode_mcp::{Config, DefaultRule};
+//!
+//! let config = Config::parse(
+//!     r#"{"mcpServers": {"everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"]}},
+//!         "policy": {"tools": {"everything__toggle_*": "ask"}}}"#,
+//!     Path::new("."),
+//! )?;
+//! assert_eq!(config.servers[0].prefix, "everything");
+//! assert_eq!(config.policy.default, DefaultRule::Hints);
+//!
+//! // A problem names its place.
+//! let problem = Config::parse(r#"{"mcpServers": {"fs": {"command": "x", "args": [1]}}}"#, Path::new("."))
+//!     .unwrap_err();
+//! assert_eq!(problem.to_string(), "mcpServers.fs.args[0]: expected a string, not a number");
+//! # Ok::<(), codemode_mcp::Error>(())
+//! ```
+//!
+//! Serving a config over stdio, as `codemode mcp` does:
+//!
+//! ```no_run
+//! # async fn serve(config: codemode_mcp::Config) -> Result<(), codemode_mcp::Error> {
+//! use std::sync::Arc;
+//! use codemode_quickjs::QuickJs;
+//!
+//! let session = codemode_mcp::Session::start(&config, Arc::new(QuickJs::default())).await;
+//! codemode_mcp::serve_stdio(Arc::new(session)).await
+//! # }
+//! ```
 #![deny(missing_docs)]
 
 pub mod config;

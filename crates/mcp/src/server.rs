@@ -13,7 +13,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use codemode_tool::{CallContext, Hints, ProgressEvent, ProgressSink, Rule, ToolDefinition};
+use codemode_tool::{
+    CallContext, CallRequest, Decision, Hints, Origin, ProgressEvent, ProgressSink, Rule,
+    ToolDefinition,
+};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
     PaginatedRequestParams, ProgressNotificationParam, ProgressToken, ServerCapabilities,
@@ -21,7 +24,7 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, Peer, RoleServer, ServerHandler, ServiceExt};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
 use crate::session::{Served, Session};
@@ -247,7 +250,6 @@ pub fn annotations(hints: Hints) -> Option<ToolAnnotations> {
 /// open-world when one of them may be. With the `code` grant "ask", it says it is destructive, so
 /// that such a client asks before each run.
 pub fn run_code_hints(session: &Session) -> Hints {
-    use codemode_tool::{CallRequest, Decision, Origin};
     let allowed: Vec<Hints> = session
         .bridge()
         .tools()
@@ -255,7 +257,7 @@ pub fn run_code_hints(session: &Session) -> Hints {
         .filter(|tool| {
             session.policy().decide(&CallRequest {
                 tool: &tool.definition,
-                arguments: &serde_json::json!({}),
+                arguments: &json!({}),
                 origin: Origin::Code,
             }) == Decision::Allow
         })
