@@ -389,3 +389,27 @@ pub fn write_jsonl<W: std::io::Write>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn train_only_paraphrases_stay_out_of_the_test_split_and_cost_the_same_draw() {
+        let (shared, extra) = (&["a", "b"][..], &["x", "y", "z"][..]);
+        let (mut test, mut train) = (Gen::new(3, Split::Test), Gen::new(3, Split::Train));
+        let mut seen_extra = false;
+        for _ in 0..400 {
+            assert!(shared.contains(&test.pt(shared, extra)));
+            seen_extra |= extra.contains(&train.pt(shared, extra));
+        }
+        assert!(seen_extra);
+        // Widening a pool leaves the test split's stream where it was.
+        let (mut a, mut b) = (Gen::new(9, Split::Test), Gen::new(9, Split::Test));
+        for _ in 0..50 {
+            a.pt(shared, extra);
+            b.pw(shared);
+        }
+        assert_eq!(a.below(1000), b.below(1000));
+    }
+}
