@@ -88,9 +88,9 @@ fn an_upstream_server_that_dies_gives_clear_errors_to_the_calls_that_need_it() {
             "failure_stage": "run",
             "error": "Error: upstream server `notes` stopped during the call (Transport closed); whether the call took effect is unknown",
             "state_changed": "unknown",
-            "outcome_unknown": false,
+            "outcome_unknown": true,
             "logs": [],
-            "calls": [{"tool": "notes__crash", "outcome": "failed"}]
+            "calls": [{"tool": "notes__crash", "outcome": "unknown"}]
         })
     );
     assert_eq!(

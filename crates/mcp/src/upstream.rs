@@ -84,7 +84,7 @@ impl UpstreamTool {
         &self,
         arguments: Value,
         cancel: CancellationToken,
-    ) -> Result<CallToolResult, String> {
+    ) -> Result<CallToolResult, CallFailure> {
         self.connection
             .call(
                 &self.upstream_name,
@@ -335,19 +335,19 @@ impl Connection {
         code_name: &str,
         arguments: Value,
         cancel: CancellationToken,
-    ) -> Result<CallToolResult, String> {
+    ) -> Result<CallToolResult, CallFailure> {
         let arguments = match arguments {
             Value::Object(fields) => Some(fields),
             Value::Null => None,
             other => {
-                return Err(format!(
+                return Err(CallFailure::known(format!(
                     "`{code_name}` takes an object of arguments, not {}",
                     kind(&other)
-                ));
+                )));
             }
         };
         if self.peer.is_transport_closed() {
-            return Err(self.not_running());
+            return Err(CallFailure::known(self.not_running()));
         }
         let mut params = CallToolRequestParams::new(upstream_name.to_owned());
         if let Some(arguments) = arguments {
@@ -357,17 +357,17 @@ impl Connection {
         let call = tokio::time::timeout(self.tool_timeout, self.peer.call_tool(params));
         tokio::select! {
             biased;
-            () = cancel.cancelled() => Err(format!(
+            () = cancel.cancelled() => Err(CallFailure::unknown(format!(
                 "the call of `{code_name}` was cancelled; whether it took effect upstream is unknown"
-            )),
+            ))),
             outcome = call => match outcome {
                 Ok(Ok(result)) => Ok(result),
                 Ok(Err(err)) => Err(self.failure(&err)),
-                Err(_) => Err(format!(
+                Err(_) => Err(CallFailure::unknown(format!(
                     "upstream server `{}` did not answer `{upstream_name}` within {} ms; whether the call took effect is unknown",
                     self.server,
                     self.tool_timeout.as_millis()
-                )),
+                ))),
             },
         }
     }
@@ -379,17 +379,17 @@ impl Connection {
         )
     }
 
-    fn failure(&self, err: &ServiceError) -> String {
+    fn failure(&self, err: &ServiceError) -> CallFailure {
         match err {
-            ServiceError::McpError(data) => format!(
+            ServiceError::McpError(data) => CallFailure::known(format!(
                 "upstream server `{}` refused the call: {}",
                 self.server, data.message
-            ),
-            _ if self.peer.is_transport_closed() => format!(
+            )),
+            _ if self.peer.is_transport_closed() => CallFailure::unknown(format!(
                 "upstream server `{}` stopped during the call ({err}); whether the call took effect is unknown",
                 self.server
-            ),
-            other => format!("upstream server `{}`: {other}", self.server),
+            )),
+            other => CallFailure::unknown(format!("upstream server `{}`: {other}", self.server)),
         }
     }
 }
@@ -408,12 +408,41 @@ pub fn hints(annotations: Option<&ToolAnnotations>) -> Hints {
     }
 }
 
+/// Why an upstream call has no result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallFailure {
+    /// What happened, for the caller.
+    pub message: String,
+    /// True when the request may have reached the server (it was sent and then lost, timed out
+    /// or cancelled): whether it took effect is unknown.
+    pub outcome_unknown: bool,
+}
+
+impl CallFailure {
+    /// A failure that proves the call never reached the server.
+    fn known(message: String) -> Self {
+        Self {
+            message,
+            outcome_unknown: false,
+        }
+    }
+
+    /// A failure after the call was sent.
+    fn unknown(message: String) -> Self {
+        Self {
+            message,
+            outcome_unknown: true,
+        }
+    }
+}
+
 /// An upstream result as a [`ToolOutput`] (see the module docs), or the error output for why there
-/// is none.
-pub fn output(result: Result<CallToolResult, String>) -> ToolOutput {
+/// is none ([`ToolOutput::unknown`] when the call may have taken effect).
+pub fn output(result: Result<CallToolResult, CallFailure>) -> ToolOutput {
     let result = match result {
         Ok(result) => result,
-        Err(message) => return ToolOutput::error(message),
+        Err(failure) if failure.outcome_unknown => return ToolOutput::unknown(failure.message),
+        Err(failure) => return ToolOutput::error(failure.message),
     };
     if result.is_error == Some(true) {
         let texts: Vec<&str> = result
@@ -530,7 +559,9 @@ mod tests {
         let bare = CallToolResult::error(vec![]);
         assert_eq!(output(Ok(bare)), ToolOutput::error(json!([])));
         assert_eq!(
-            output(Err("upstream server `fs` is not running".to_owned())),
+            output(Err(CallFailure::known(
+                "upstream server `fs` is not running".to_owned()
+            ))),
             ToolOutput::error("upstream server `fs` is not running")
         );
     }

@@ -377,7 +377,9 @@ cannot wait for; the run's result names this call as `follow_up`, to make direct
             progress: None,
         };
         let output = definition.handler.call(arguments, context).await;
-        let outcome = if output.is_error {
+        let outcome = if output.outcome_unknown {
+            CallOutcome::Unknown
+        } else if output.is_error {
             CallOutcome::Failed
         } else {
             CallOutcome::Returned

@@ -72,6 +72,9 @@ pub struct ToolOutput {
     pub value: Value,
     /// True when the call failed.
     pub is_error: bool,
+    /// True when the call failed in a way that does not prove it had no effect (a transport lost
+    /// or timed out mid-call): whether it took effect is unknown. Only set with `is_error`.
+    pub outcome_unknown: bool,
 }
 
 impl ToolOutput {
@@ -80,6 +83,7 @@ impl ToolOutput {
         Self {
             value,
             is_error: false,
+            outcome_unknown: false,
         }
     }
 
@@ -88,6 +92,17 @@ impl ToolOutput {
         Self {
             value: value.into(),
             is_error: true,
+            outcome_unknown: false,
+        }
+    }
+
+    /// A call that failed without proof that it had no effect (its connection was lost, or it
+    /// timed out after it was sent), with this content.
+    pub fn unknown(value: impl Into<Value>) -> Self {
+        Self {
+            value: value.into(),
+            is_error: true,
+            outcome_unknown: true,
         }
     }
 

@@ -95,8 +95,14 @@ fn doc_comment(out: &mut String, indent: &str, text: &str) {
 }
 
 /// The TypeScript type of values that `schema` accepts, at nesting `depth` (1 for a tool's own
-/// argument and result types).
+/// argument and result types, which is also the indentation level of its closing brace).
 pub fn schema_type(schema: &Value, depth: usize) -> String {
+    render(schema, depth, depth)
+}
+
+/// [`schema_type`] with the indentation level apart from the nesting depth: an array's items
+/// nest one deeper but close where the array is written.
+fn render(schema: &Value, depth: usize, indent: usize) -> String {
     if depth > MAX_DEPTH {
         return "unknown".to_owned();
     }
@@ -119,7 +125,7 @@ pub fn schema_type(schema: &Value, depth: usize) -> String {
         if let Some(Value::Array(options)) = fields.get(key) {
             let mut types = options
                 .iter()
-                .map(|option| schema_type(option, depth + 1))
+                .map(|option| render(option, depth + 1, indent))
                 .collect::<Vec<_>>();
             if fields.get("nullable") == Some(&Value::Bool(true)) {
                 types.push("null".to_owned());
@@ -130,7 +136,7 @@ pub fn schema_type(schema: &Value, depth: usize) -> String {
     if let Some(Value::Array(parts)) = fields.get("allOf") {
         let parts: Vec<String> = parts
             .iter()
-            .map(|part| schema_type(part, depth + 1))
+            .map(|part| render(part, depth + 1, indent))
             .filter(|part| part != "unknown")
             .collect();
         return match parts.len() {
@@ -144,14 +150,14 @@ pub fn schema_type(schema: &Value, depth: usize) -> String {
         };
     }
     let mut types: Vec<String> = match fields.get("type") {
-        Some(Value::String(name)) => vec![type_of(name, fields, depth)],
+        Some(Value::String(name)) => vec![type_of(name, fields, depth, indent)],
         Some(Value::Array(names)) => names
             .iter()
             .filter_map(Value::as_str)
-            .map(|name| type_of(name, fields, depth))
+            .map(|name| type_of(name, fields, depth, indent))
             .collect(),
-        _ if fields.contains_key("properties") => vec![object_type(fields, depth)],
-        _ if fields.contains_key("items") => vec![array_type(fields, depth)],
+        _ if fields.contains_key("properties") => vec![object_type(fields, depth, indent)],
+        _ if fields.contains_key("items") => vec![array_type(fields, depth, indent)],
         _ => vec!["unknown".to_owned()],
     };
     if fields.get("nullable") == Some(&Value::Bool(true)) {
@@ -161,20 +167,20 @@ pub fn schema_type(schema: &Value, depth: usize) -> String {
 }
 
 /// The type for one JSON Schema `type` name.
-fn type_of(name: &str, fields: &Map<String, Value>, depth: usize) -> String {
+fn type_of(name: &str, fields: &Map<String, Value>, depth: usize, indent: usize) -> String {
     match name {
         "string" => "string".to_owned(),
         "number" | "integer" => "number".to_owned(),
         "boolean" => "boolean".to_owned(),
         "null" => "null".to_owned(),
-        "object" => object_type(fields, depth),
-        "array" => array_type(fields, depth),
+        "object" => object_type(fields, depth, indent),
+        "array" => array_type(fields, depth, indent),
         _ => "unknown".to_owned(),
     }
 }
 
 /// An object type from `properties`, `required` and `additionalProperties`.
-fn object_type(fields: &Map<String, Value>, depth: usize) -> String {
+fn object_type(fields: &Map<String, Value>, depth: usize, indent: usize) -> String {
     let required: Vec<&str> = fields
         .get("required")
         .and_then(Value::as_array)
@@ -183,7 +189,7 @@ fn object_type(fields: &Map<String, Value>, depth: usize) -> String {
     let properties = fields.get("properties").and_then(Value::as_object);
     let extra = match fields.get("additionalProperties") {
         Some(Value::Bool(false)) => None,
-        Some(schema @ Value::Object(_)) => Some(schema_type(schema, depth + 1)),
+        Some(schema @ Value::Object(_)) => Some(render(schema, depth + 1, indent + 1)),
         // Absent or `true`: JSON Schema allows any other property.
         _ => Some("unknown".to_owned()),
     };
@@ -193,11 +199,11 @@ fn object_type(fields: &Map<String, Value>, depth: usize) -> String {
             None => "{}".to_owned(),
         };
     };
-    let indent = "  ".repeat(depth + 1);
+    let inner = "  ".repeat(indent + 1);
     let mut out = String::from("{\n");
     for (name, schema) in properties {
         if let Some(description) = schema.get("description").and_then(Value::as_str) {
-            doc_comment(&mut out, &indent, description);
+            doc_comment(&mut out, &inner, description);
         }
         let optional = if required.contains(&name.as_str()) {
             ""
@@ -205,33 +211,33 @@ fn object_type(fields: &Map<String, Value>, depth: usize) -> String {
             "?"
         };
         out.push_str(&format!(
-            "{indent}{}{optional}: {};\n",
+            "{inner}{}{optional}: {};\n",
             property_name(name),
-            schema_type(schema, depth + 1)
+            render(schema, depth + 1, indent + 1)
         ));
     }
     // Other properties are allowed, but listing `[key: string]: unknown` beside named ones only
     // adds noise for a model: the named ones are the contract.
-    out.push_str(&"  ".repeat(depth));
+    out.push_str(&"  ".repeat(indent));
     out.push('}');
     out
 }
 
 /// An array type from `items` (one schema, or a tuple) or `prefixItems`.
-fn array_type(fields: &Map<String, Value>, depth: usize) -> String {
+fn array_type(fields: &Map<String, Value>, depth: usize, indent: usize) -> String {
     let tuple = fields
         .get("prefixItems")
         .or_else(|| fields.get("items").filter(|items| items.is_array()));
     if let Some(Value::Array(items)) = tuple {
         let items: Vec<String> = items
             .iter()
-            .map(|item| schema_type(item, depth + 1))
+            .map(|item| render(item, depth + 1, indent))
             .collect();
         return format!("[{}]", items.join(", "));
     }
     let item = fields.get("items").map_or_else(
         || "unknown".to_owned(),
-        |items| schema_type(items, depth + 1),
+        |items| render(items, depth + 1, indent),
     );
     if item.contains(' ') || item.contains('\n') {
         format!("Array<{item}>")
@@ -325,6 +331,19 @@ mod tests {
     tags?: string[];
   }): Promise<unknown>;
 };"
+        );
+    }
+
+    #[test]
+    fn an_array_of_objects_closes_where_its_property_is_written() {
+        let schema = json!({"type": "object", "properties": {
+            "rows": {"type": "array", "items": {"type": "object", "properties": {
+                "id": {"type": "string"}
+            }, "required": ["id"]}}
+        }});
+        assert_eq!(
+            schema_type(&schema, 1),
+            "{\n    rows?: Array<{\n      id: string;\n    }>;\n  }"
         );
     }
 

@@ -37,7 +37,8 @@ fn quickjs() -> Arc<dyn Interpreter> {
 
 /// The fake host: `add` (read-only), `lookup` (read-only, fails on "missing"), `write`
 /// (non-destructive but changes state, counts its calls), `drop_table` (destructive), `hang`
-/// (never settles) and `secret` (denied by the test policies).
+/// (never settles), `send` (loses its connection mid-call) and `secret` (denied by the test
+/// policies).
 struct Host {
     writes: Arc<AtomicUsize>,
     tools: Vec<ToolDefinition>,
@@ -95,6 +96,16 @@ fn host() -> Host {
             "hang",
             "Never answers.",
             Handler::new(|_, _| std::future::pending::<ToolOutput>()),
+        )
+        .with_hints(Hints {
+            read_only: Some(false),
+            destructive: Some(false),
+            ..Hints::default()
+        }),
+        ToolDefinition::new(
+            "send",
+            "Sends a message; its connection drops mid-call.",
+            Handler::new(|_, _| async { ToolOutput::unknown("the connection closed during the call") }),
         )
         .with_hints(Hints {
             read_only: Some(false),
@@ -426,6 +437,24 @@ async fn a_call_in_flight_when_the_run_stops_is_unknown_never_failed() {
         output.value["calls"],
         json!([{"tool": "hang", "outcome": "unknown"}])
     );
+}
+
+#[tokio::test]
+async fn a_call_lost_mid_flight_is_unknown_even_though_the_code_saw_it_reject() {
+    let host = host();
+    let tool = run_code(&host);
+    let output = run_js(&tool, "return await tools.send({to: 'x'})").await;
+    assert_eq!(output.value["reason_code"], "threw");
+    assert_eq!(
+        output.value["error"],
+        "Error: the connection closed during the call"
+    );
+    assert_eq!(
+        output.value["calls"],
+        json!([{"tool": "send", "outcome": "unknown"}])
+    );
+    assert_eq!(output.value["state_changed"], "unknown");
+    assert_eq!(output.value["outcome_unknown"], true);
 }
 
 #[tokio::test]
