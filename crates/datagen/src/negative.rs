@@ -150,7 +150,6 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     "errors",
                     "doesn't respond",
                     "reports a problem",
-                    "isn't healthy",
                     "looks wrong",
                 ],
             );
@@ -236,7 +235,6 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                             "when the cache is cold",
                             "provided the account exists",
                             "as long as it's a weekday",
-                            "if the status isn't green",
                             "whenever the disk is almost full",
                             "if nothing came back",
                         ],
@@ -295,12 +293,7 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 name = "until";
                 t.w(g.pt(
                     &["keep calling", "poll", "keep running"],
-                    &[
-                        "keep checking",
-                        "keep polling",
-                        "repeatedly call",
-                        "wait on",
-                    ],
+                    &["keep polling", "repeatedly call", "wait on"],
                 ));
                 render::mention(g, &mut t, &c1.tool, 1);
                 render::args(g, &mut t, 1, &c1.args);
@@ -314,7 +307,6 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     &[
                         "until it reports done",
                         "until the job finishes",
-                        "until ready",
                         "until the count stops changing",
                         "every hour",
                         "until it is green",
@@ -413,7 +405,7 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     t.w(&prop);
                     t.w(g.pt(
                         &["from the first result", "it returned", "you got back"],
-                        &["from the earlier call", "as the value", "that came back"],
+                        &["from the earlier call", "that came back"],
                     ));
                 }
                 4 => {
@@ -641,23 +633,10 @@ fn mixed(g: &mut Gen) -> Option<Example> {
                 &mut t,
                 g.pw(&["; after that, run", ". Next, do", ", then run"]),
             );
-            // Training also sees the concurrency cue before the group (one more draw, in the
-            // train and dev splits only, so the test split stays as it was).
-            let cue_first = g.split != Split::Test && g.chance(0.4);
-            if cue_first {
-                t.w(g.pw(&[
-                    "simultaneously",
-                    "at the same time",
-                    "in parallel",
-                    "both at once:",
-                ]));
-            }
             call(g, &mut t, 2, b, false);
             t.w("and");
             call(g, &mut t, 3, c, false);
-            if !cue_first {
-                t.w(g.pw(&["concurrently", "side by side", "together in parallel"]));
-            }
+            t.w(g.pw(&["concurrently", "side by side", "together in parallel"]));
         }
         _ => {
             name = "while_then";
@@ -825,20 +804,12 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
             }
             4 => {
                 name = "adjective";
-                t.w(g.pt(
-                    &[
-                        "just the active ones",
-                        "only the failed ones",
-                        "only those that are overdue",
-                        "leave out the archived ones",
-                    ],
-                    &[
-                        "drop the duplicates",
-                        "remove the closed ones",
-                        "ignore the disabled ones",
-                        "only the ones flagged urgent",
-                    ],
-                ));
+                t.w(g.pw(&[
+                    "just the active ones",
+                    "only the failed ones",
+                    "only those that are overdue",
+                    "leave out the archived ones",
+                ]));
             }
             5 => {
                 name = "matching";
@@ -902,7 +873,7 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 name = "group_by";
                 t.w(g.pt(
                     &["group them by", "grouped by", "bucket them by"],
-                    &["merge them by", "combine the lists by", "roll them up by"],
+                    &["roll them up by", "cluster them by"],
                 ));
                 t.w(&prop);
             }
@@ -941,10 +912,7 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 name = "last_n";
                 t.w(g.pw(&["the last", "only the last", "just the last"]));
                 t.w(&g.range(1, 51).to_string());
-                t.w(g.pt(
-                    &["rows", "results", "entries", ""],
-                    &["lines", "items", "records"],
-                ));
+                t.w(g.pt(&["rows", "results", "entries", ""], &["items", "records"]));
             }
             1 => {
                 name = "range";

@@ -167,7 +167,6 @@ const SERIAL_JOIN_EXTRA: &[&str] = &[
     ". Right after that,",
     "; afterwards",
     " and, once it's done,",
-    " → then",
     ", and when it's done,",
 ];
 const NEUTRAL_JOIN_EXTRA: &[&str] = &[
@@ -198,12 +197,10 @@ const SERIAL_PRE_EXTRA: &[&str] = &[
 const SERIAL_POST_EXTRA: &[&str] = &[
     ", in the order given",
     ", in this order",
-    ". Not at the same time, please",
     ". They must not overlap",
     ", waiting for each one to finish",
     ". Don't parallelize them",
     ", not concurrently",
-    ". No need for them to happen simultaneously",
     ". Order matters",
     ". Run them in order, please",
     ". They shouldn't run at once",
@@ -244,13 +241,11 @@ const OUT_ALL_EXTRA: &[&str] = &[
 ];
 const OUT_LAST_EXTRA: &[&str] = &[
     "only the final result matters",
-    "I only care about the last one",
     "return the last call's output only",
     "just the last output, please",
     "all I need is the last result",
     "only show the final call's result",
     "I care about the last call's result only",
-    "only what comes out at the end",
     "just report the outcome of the last call",
 ];
 
