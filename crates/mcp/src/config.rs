@@ -19,7 +19,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use codemode_tool::Rule;
+use codemode_tool::{Rule, json_kind};
 use serde_json::{Map, Value};
 
 use crate::Error;
@@ -224,7 +224,7 @@ fn server_config(
             let Value::Array(items) = args else {
                 return Err(Error::config(
                     args_place,
-                    format!("expected an array of strings, not {}", kind(args)),
+                    format!("expected an array of strings, not {}", json_kind(args)),
                 ));
             };
             items
@@ -396,7 +396,7 @@ fn object<'a>(value: &'a Value, place: &str) -> Result<&'a Map<String, Value>, E
         Value::Object(fields) => Ok(fields),
         other => Err(Error::config(
             place,
-            format!("expected an object, not {}", kind(other)),
+            format!("expected an object, not {}", json_kind(other)),
         )),
     }
 }
@@ -406,7 +406,7 @@ fn string<'a>(value: &'a Value, place: &str) -> Result<&'a str, Error> {
         Value::String(text) => Ok(text),
         other => Err(Error::config(
             place,
-            format!("expected a string, not {}", kind(other)),
+            format!("expected a string, not {}", json_kind(other)),
         )),
     }
 }
@@ -424,17 +424,6 @@ fn key_place(key: &str) -> String {
         format!(".{key}")
     } else {
         format!("[{}]", Value::String(key.to_owned()))
-    }
-}
-
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

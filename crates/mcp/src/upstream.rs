@@ -21,7 +21,7 @@ use std::process::Stdio;
 use std::sync::Arc;
 use std::time::Duration;
 
-use codemode_tool::{Handler, Hints, ToolDefinition, ToolOutput};
+use codemode_tool::{Handler, Hints, ToolDefinition, ToolOutput, json_kind};
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
     ProtocolVersion, Tool, ToolAnnotations,
@@ -342,7 +342,7 @@ impl Connection {
             other => {
                 return Err(CallFailure::known(format!(
                     "`{code_name}` takes an object of arguments, not {}",
-                    kind(&other)
+                    json_kind(&other)
                 )));
             }
         };
@@ -468,17 +468,6 @@ fn value(result: CallToolResult) -> Value {
         return Value::String(text.text.clone());
     }
     serde_json::to_value(&result.content).unwrap_or(Value::Null)
-}
-
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ pub fn parse(arguments: &Value, default: Duration, ceiling: Duration) -> Result<
     let Value::Object(fields) = arguments else {
         return Err(format!(
             "the arguments must be an object, not {}; {ACCEPTED}",
-            kind(arguments)
+            json_kind(arguments)
         ));
     };
     let unknown: Vec<String> = fields
@@ -49,7 +49,7 @@ pub fn parse(arguments: &Value, default: Duration, ceiling: Duration) -> Result<
         Some(other) => {
             return Err(format!(
                 "`code` must be a string, not {}; {ACCEPTED}",
-                kind(other)
+                json_kind(other)
             ));
         }
         None => return Err(format!("`code` is missing; {ACCEPTED}")),
@@ -68,7 +68,7 @@ pub fn parse(arguments: &Value, default: Duration, ceiling: Duration) -> Result<
         Some(other) => {
             return Err(format!(
                 "`timeoutMs` must be a number of milliseconds, not {}; {ACCEPTED}",
-                kind(other)
+                json_kind(other)
             ));
         }
     };
@@ -86,8 +86,9 @@ pub fn parse(arguments: &Value, default: Duration, ceiling: Duration) -> Result<
     })
 }
 
-/// A JSON value's kind, for messages.
-fn kind(value: &Value) -> &'static str {
+/// A JSON value's kind with its article, for messages: `null`, `a boolean`, `a number`,
+/// `a string`, `an array` or `an object`.
+pub fn json_kind(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -55,4 +55,5 @@ pub use definition::{
     CallContext, CallOutcome, Handler, Hints, OutputFuture, ProgressEvent, ProgressSink,
     ToolDefinition, ToolOutput,
 };
+pub use input::json_kind;
 pub use policy::{AllowAll, CallRequest, Decision, FollowHints, Lists, Origin, Policy, Rule};
