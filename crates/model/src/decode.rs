@@ -22,6 +22,9 @@ pub struct Choices {
     pub output: usize,
     /// An index into [`STATUSES`].
     pub status: usize,
+    /// For each token, whether it is a word of the prose vocabulary (`for`, `then`, `titled`),
+    /// as opposed to an unknown word or a catalog name outside it.
+    pub prose: Vec<bool>,
 }
 
 /// The words a diagnostic uses for an unsupported structure.
@@ -171,9 +174,11 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     // (`get_weather for "Hobart"`); anything less certain is a diagnostic.
     for (k, i) in unnamed {
         let value = tokens[i].value.clone().unwrap_or(Value::Null);
-        // A value written as `lang: "ar"` or `"ar" as lang` names an argument the tool lacks: that
-        // is the checker's diagnostic, not a guess.
-        if let Some(label) = label_of(tokens, i)
+        // A value written as `lang: "ar"`, `"ar" as lang` or `severity 1` (a word the network does
+        // not know as prose, right before the value) names an argument the tool lacks: that is
+        // the checker's diagnostic, not a guess.
+        if let Some(label) =
+            label_of(tokens, i).or_else(|| plain_label(tokens, i, catalog, choices))
             && catalog.get(resolved[k]).is_some_and(|tool| {
                 tool.argument(label).is_none()
                     && !tool
@@ -285,6 +290,21 @@ fn label_of(tokens: &[Token], i: usize) -> Option<&str> {
     None
 }
 
+/// The word right before the value at `i` when it reads as the value's label in plain style
+/// (`severity 1`): a word outside the prose vocabulary that names no catalog tool. Prose words
+/// (`for "Hobart"`, `titled "X"`) and tool mentions (`get_weather "Oslo"`) are no labels.
+fn plain_label<'a>(
+    tokens: &'a [Token],
+    i: usize,
+    catalog: &Catalog,
+    choices: &Choices,
+) -> Option<&'a str> {
+    let before = tokens.get(i.checked_sub(1)?)?;
+    let known = choices.prose.get(i - 1).copied().unwrap_or(true);
+    (before.kind == TokenKind::Word && !known && catalog.get(&before.text).is_none())
+        .then_some(before.text.as_str())
+}
+
 /// A word joined by `and` to the end of a list of projected fields without being a declared
 /// property, as `phone` in `only id and phone`: the user asked for a field the tool lacks.
 fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> Option<&'a str> {
@@ -333,6 +353,7 @@ mod tests {
             mode: 1,
             output: 0,
             status: 0,
+            prose: vec![true; tags.len()],
         }
     }
 
@@ -406,6 +427,22 @@ mod tests {
             decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
             "call 1: argument \"lang\" is not in the schema of get_weather"
         );
+    }
+
+    #[test]
+    fn a_value_after_an_unknown_word_is_that_words_not_the_only_open_argument() {
+        // get_weather city "Oslo" severity 1: `severity` is no prose word and no argument.
+        let r = record(r#"get_weather city "Oslo" severity 1"#);
+        let mut c = choices(&[1, 0, 4, 0, 4], &[None, None, Some(1), None, None]);
+        c.prose = vec![false, false, false, false, false];
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "call 1: argument \"severity\" is not in the schema of get_weather"
+        );
+        // After a prose word the value still fills the only argument it fits.
+        c.prose[3] = true;
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["days"], 1);
     }
 
     #[test]

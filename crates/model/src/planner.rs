@@ -12,7 +12,7 @@ use codemode_plan::{Diagnostic, Plan, Problem, Record, check};
 
 use crate::ModelError;
 use crate::decode::{Choices, decode};
-use crate::features::{Encoded, encode};
+use crate::features::{Encoded, FIRST_WORD, encode};
 use crate::network::{Config, Network, batch};
 
 /// The most records that share one forward pass.
@@ -187,6 +187,7 @@ fn choose(network: &Network, group: &[&Encoded]) -> Result<Vec<Choices>, ModelEr
                 mode: mode[b] as usize,
                 output: output[b] as usize,
                 status: status[b] as usize,
+                prose: enc.words.iter().map(|&w| w >= FIRST_WORD).collect(),
             }
         })
         .collect())
