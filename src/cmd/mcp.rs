@@ -23,7 +23,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = load(&args.config)?;
     let runtime = runtime()?;
     let outcome = runtime.block_on(async {
-        let session = Session::start(&config, Arc::new(QuickJs::new(Default::default()))).await;
+        let interpreter = QuickJs::new(codemode_quickjs::Config {
+            max_value_bytes: config.value_limit(),
+            ..codemode_quickjs::Config::default()
+        });
+        let session = Session::start(&config, Arc::new(interpreter)).await;
         codemode_mcp::serve_stdio(Arc::new(session)).await
     });
     runtime.shutdown_timeout(Duration::from_secs(1));

@@ -87,6 +87,11 @@ fn run_with_mcp(
     timeout_ms: Option<u64>,
 ) -> anyhow::Result<ExitCode> {
     let config = super::mcp::load(path)?;
+    // run_code's results go to a model: the config's value limit replaces the sandbox's.
+    let interpreter = QuickJs::new(Config {
+        max_value_bytes: config.value_limit(),
+        ..*interpreter.config()
+    });
     let runtime = super::mcp::runtime()?;
     let outcome = runtime.block_on(async {
         let session = Session::start(&config, Arc::new(interpreter)).await;

@@ -70,6 +70,35 @@ fn run_with_mcp_gives_code_the_upstream_tools_under_the_config_policy() {
 }
 
 #[test]
+fn a_value_larger_than_the_config_allows_fails_with_the_limit_named() {
+    let output = run_with_mcp(
+        &json!({"mcpServers": {"everything": everything()}, "maxValueBytes": 1024}),
+        &[
+            "const echo = await tools.everything__echo({message: 'x'.repeat(2000)}); return echo",
+            "const echo = await tools.everything__echo({message: 'x'.repeat(2000)}); return echo.length",
+        ],
+    );
+    let results = lines(&output);
+    assert_eq!(results.len(), 2, "{output:?}");
+    assert_eq!(
+        results[0],
+        json!({
+            "reason_code": "value_too_large",
+            "failure_stage": "result",
+            "error": "the returned value is 2008 bytes of JSON, more than the limit of 1024 bytes",
+            "state_changed": false,
+            "outcome_unknown": false,
+            "logs": [],
+            "calls": [{"tool": "everything__echo", "outcome": "returned"}]
+        })
+    );
+    assert_eq!(
+        results[1],
+        json!({"value": 2006, "calls": [{"tool": "everything__echo", "outcome": "returned"}]})
+    );
+}
+
+#[test]
 fn an_upstream_server_that_dies_gives_clear_errors_to_the_calls_that_need_it() {
     let output = run_with_mcp(
         &json!({"mcpServers": {"notes": notes(), "everything": everything()}}),

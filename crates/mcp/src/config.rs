@@ -7,7 +7,8 @@
 //!   },
 //!   "policy": {"code": "allow", "default": "hints", "tools": {"everything__toggle_*": "ask"}},
 //!   "timeoutMs": 10000,
-//!   "maxTimeoutMs": 60000
+//!   "maxTimeoutMs": 60000,
+//!   "maxValueBytes": 262144
 //! }
 //! ```
 //!
@@ -36,6 +37,14 @@ pub const DEFAULT_TOOL_TIMEOUT: Duration = Duration::from_secs(60);
 /// The largest number of milliseconds any `...Ms` setting takes: one day.
 const MAX_MS: f64 = 86_400_000.0;
 
+/// The largest value a run returns, as JSON bytes, when the config sets no `maxValueBytes`:
+/// 256 KiB, about 64,000 tokens of a model's context. A larger value fails the run with
+/// `value_too_large` and the limit in its error, so the code can project or page instead.
+pub const DEFAULT_MAX_VALUE_BYTES: usize = 256 * 1024;
+
+/// The range `maxValueBytes` accepts: 1 KiB to 16 MiB.
+const VALUE_BYTES_RANGE: std::ops::RangeInclusive<u64> = 1024..=16 * 1024 * 1024;
+
 /// A whole config.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -47,6 +56,16 @@ pub struct Config {
     pub timeout: Option<Duration>,
     /// The most a run may ask for (`maxTimeoutMs`); longer requests are clamped.
     pub max_timeout: Option<Duration>,
+    /// The largest value a run may return, as JSON bytes (`maxValueBytes`).
+    pub max_value_bytes: Option<usize>,
+}
+
+impl Config {
+    /// The largest value a run may return, as JSON bytes: `maxValueBytes`, else
+    /// [`DEFAULT_MAX_VALUE_BYTES`].
+    pub fn value_limit(&self) -> usize {
+        self.max_value_bytes.unwrap_or(DEFAULT_MAX_VALUE_BYTES)
+    }
 }
 
 /// One upstream stdio server.
@@ -121,7 +140,13 @@ impl Config {
         closed(
             top,
             "config",
-            &["mcpServers", "policy", "timeoutMs", "maxTimeoutMs"],
+            &[
+                "mcpServers",
+                "policy",
+                "timeoutMs",
+                "maxTimeoutMs",
+                "maxValueBytes",
+            ],
         )?;
         let servers_value = top.get("mcpServers").ok_or_else(|| {
             Error::config(
@@ -163,11 +188,28 @@ impl Config {
                 ),
             ));
         }
+        let max_value_bytes = match top.get("maxValueBytes") {
+            None => None,
+            Some(value) => match value.as_u64() {
+                Some(bytes) if VALUE_BYTES_RANGE.contains(&bytes) => usize::try_from(bytes).ok(),
+                _ => {
+                    return Err(Error::config(
+                        "maxValueBytes",
+                        format!(
+                            "expected a whole number of bytes from {} to {}, not {value}",
+                            VALUE_BYTES_RANGE.start(),
+                            VALUE_BYTES_RANGE.end()
+                        ),
+                    ));
+                }
+            },
+        };
         Ok(Self {
             servers,
             policy,
             timeout,
             max_timeout,
+            max_value_bytes,
         })
     }
 }
@@ -449,7 +491,8 @@ mod tests {
               },
               "policy": {"code": "ask", "default": "deny", "tools": {"everything__*": "allow", "my_fs__write": "ask"}},
               "timeoutMs": 5000,
-              "maxTimeoutMs": 20000
+              "maxTimeoutMs": 20000,
+              "maxValueBytes": 1048576
             }"#,
         )
         .unwrap();
@@ -491,6 +534,7 @@ mod tests {
         );
         assert_eq!(config.timeout, Some(Duration::from_secs(5)));
         assert_eq!(config.max_timeout, Some(Duration::from_secs(20)));
+        assert_eq!(config.value_limit(), 1024 * 1024);
     }
 
     #[test]
@@ -501,6 +545,7 @@ mod tests {
         assert_eq!(config.policy.code, Rule::Allow);
         assert_eq!(config.policy.default, DefaultRule::Hints);
         assert_eq!((config.timeout, config.max_timeout), (None, None));
+        assert_eq!(config.value_limit(), DEFAULT_MAX_VALUE_BYTES);
     }
 
     #[test]
@@ -513,7 +558,7 @@ mod tests {
             ),
             (
                 r#"{"servers": {}}"#,
-                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `timeoutMs`, `maxTimeoutMs`",
+                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`",
             ),
             (
                 "{}",
@@ -594,6 +639,10 @@ mod tests {
             (
                 r#"{"mcpServers": {}, "timeoutMs": 20000, "maxTimeoutMs": 10000}"#,
                 "timeoutMs: 20000 is above maxTimeoutMs (10000)",
+            ),
+            (
+                r#"{"mcpServers": {}, "maxValueBytes": 10}"#,
+                "maxValueBytes: expected a whole number of bytes from 1024 to 16777216, not 10",
             ),
             (
                 r#"{"mcpServers": {}, "timeoutMs": "10s"}"#,
