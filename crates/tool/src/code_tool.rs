@@ -429,13 +429,18 @@ impl Runner {
                 });
             }
         }
-        shape(result, &entries, &input)
+        shape(result, &entries, &input, &self.tools)
     }
 }
 
 /// The model-facing result of a run.
-fn shape(result: RunResult, entries: &[Entry], input: &input::RunInput) -> ToolOutput {
-    let calls = outcomes(&result.calls, entries);
+fn shape(
+    result: RunResult,
+    entries: &[Entry],
+    input: &input::RunInput,
+    tools: &BTreeMap<String, Arc<ToolDefinition>>,
+) -> ToolOutput {
+    let calls = outcomes(&result.calls, entries, tools);
     let mut fields = Map::new();
     let follow_up = entries
         .iter()
@@ -499,9 +504,13 @@ fn shape(result: RunResult, entries: &[Entry], input: &input::RunInput) -> ToolO
 }
 
 /// Each call the interpreter recorded, with its outcome: ours when the call reached one of our
-/// wrappers (matched in order by name and arguments), else the interpreter's (an unknown tool, or
-/// arguments it refused, fail before any wrapper).
-fn outcomes(records: &[CallRecord], entries: &[Entry]) -> Vec<(String, CallOutcome)> {
+/// wrappers (matched in order by name and arguments); `no_such_tool` for a name that is not one
+/// of `tools`; else the interpreter's (arguments it refused fail before any wrapper).
+fn outcomes(
+    records: &[CallRecord],
+    entries: &[Entry],
+    tools: &BTreeMap<String, Arc<ToolDefinition>>,
+) -> Vec<(String, CallOutcome)> {
     let mut used = vec![false; entries.len()];
     records
         .iter()
@@ -519,6 +528,7 @@ fn outcomes(records: &[CallRecord], entries: &[Entry]) -> Vec<(String, CallOutco
                         entries[index].outcome
                     }
                 }
+                None if !tools.contains_key(&record.name) => CallOutcome::NoSuchTool,
                 None => match record.ok {
                     Some(true) => CallOutcome::Returned,
                     Some(false) => CallOutcome::Failed,
@@ -575,7 +585,7 @@ fn state_changed(entries: &[Entry], calls: &[(String, CallOutcome)]) -> StateCha
         match outcome {
             CallOutcome::Returned => return StateChanged::Yes,
             CallOutcome::Failed | CallOutcome::Unknown => state = StateChanged::Unknown,
-            CallOutcome::Denied | CallOutcome::Refused => {}
+            CallOutcome::Denied | CallOutcome::Refused | CallOutcome::NoSuchTool => {}
         }
     }
     state

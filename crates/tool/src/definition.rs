@@ -234,6 +234,8 @@ pub enum CallOutcome {
     Refused,
     /// The call was in flight when the run stopped: whether it took effect is unknown.
     Unknown,
+    /// The code called a name that is not one of its tools: nothing ran.
+    NoSuchTool,
 }
 
 impl CallOutcome {
@@ -245,6 +247,7 @@ impl CallOutcome {
             Self::Denied => "denied",
             Self::Refused => "refused",
             Self::Unknown => "unknown",
+            Self::NoSuchTool => "no_such_tool",
         }
     }
 }

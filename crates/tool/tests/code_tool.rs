@@ -361,6 +361,27 @@ async fn each_way_a_run_can_fail_has_its_reason_code_and_stage() {
 }
 
 #[tokio::test]
+async fn a_name_that_is_not_a_tool_is_reported_as_such() {
+    let host = host();
+    let tool = run_code(&host);
+    let output = run_js(
+        &tool,
+        "try { await tools.get_sum({a: 1}) } catch {} return await tools.add({a: 1, b: 1})",
+    )
+    .await;
+    assert_eq!(
+        output,
+        ToolOutput::ok(json!({
+            "value": 2,
+            "calls": [
+                {"tool": "get_sum", "outcome": "no_such_tool"},
+                {"tool": "add", "outcome": "returned"}
+            ]
+        }))
+    );
+}
+
+#[tokio::test]
 async fn a_cancelled_run_reports_cancelled() {
     let host = host();
     let tool = run_code(&host);
