@@ -9,6 +9,7 @@
 
 #[path = "mcp/cli.rs"]
 mod cli;
+mod common;
 #[path = "mcp/python.rs"]
 mod python;
 #[path = "mcp/server.rs"]

@@ -1,11 +1,13 @@
 //! `codemode run` and `codemode conformance` end to end, through the built binary.
 #![allow(clippy::unwrap_used)] // a test fails loudly on what it did not expect
 
-use std::io::{Read, Write};
-use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::io::Write;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 use serde_json::Value;
+
+mod common;
 
 fn codemode() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_codemode"));
@@ -18,33 +20,6 @@ fn spawn_with_stdin(command: &mut Command, stdin: &[u8]) -> Child {
     let mut child = command.stdin(Stdio::piped()).spawn().unwrap();
     child.stdin.take().unwrap().write_all(stdin).unwrap();
     child
-}
-
-/// Waits for the child at most `limit` (its output fits in the pipe), killing it past that.
-fn finish(mut child: Child, limit: Duration) -> Output {
-    let deadline = Instant::now() + limit;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("codemode did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let mut stdout = Vec::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_end(&mut stdout)
-        .unwrap();
-    Output {
-        status,
-        stdout,
-        stderr: Vec::new(),
-    }
 }
 
 #[test]
@@ -63,7 +38,7 @@ fn run_prints_one_result_per_file_in_order_and_exits_1_when_one_fails() {
             .arg(&busy),
         b"return 40 + 2",
     );
-    let output = finish(child, Duration::from_secs(30));
+    let output = common::finish_within(child, Duration::from_secs(30));
     assert_eq!(output.status.code(), Some(1));
     let lines: Vec<Value> = String::from_utf8(output.stdout)
         .unwrap()
@@ -85,7 +60,7 @@ fn run_applies_the_limit_flags() {
         codemode().args(["run", "--max-log-chars", "3", "--memory-mb", "8", "-"]),
         b"console.log('abcdef'); const a = []; for (;;) a.push(new Array(1000))",
     );
-    let output = finish(child, Duration::from_secs(30));
+    let output = common::finish_within(child, Duration::from_secs(30));
     let result: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(result["reason"], "heap_limit");
     assert_eq!(result["logs"][0], "abc");
@@ -101,7 +76,7 @@ fn conformance_passes_on_the_built_in_interpreter_and_on_the_node_peer() {
             .args(extra)
             .spawn()
             .unwrap();
-        let output = finish(child, Duration::from_secs(120));
+        let output = common::finish_within(child, Duration::from_secs(120));
         let report: Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(report["passed"], true, "{report}");
         assert_eq!(output.status.code(), Some(0));
@@ -114,7 +89,7 @@ fn conformance_exits_1_when_a_check_fails() {
         .args(["conformance", "--exec", "false"])
         .spawn()
         .unwrap();
-    let output = finish(child, Duration::from_secs(60));
+    let output = common::finish_within(child, Duration::from_secs(60));
     assert_eq!(output.status.code(), Some(1));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.lines().any(|l| l.starts_with("FAIL ")), "{text}");

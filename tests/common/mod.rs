@@ -1,9 +1,11 @@
 //! Helpers shared by the integration tests: running the binary, running Node, golden files.
 #![allow(clippy::unwrap_used, dead_code)] // a test fails loudly on what it did not expect; not every test uses every helper
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -95,4 +97,40 @@ pub fn check(path: &Path, actual: &str) {
             actual.lines().nth(first).unwrap_or("<end>"),
         );
     }
+}
+
+/// Waits for `child` at most `limit`, killing it (and failing the test) past that. Its piped
+/// stdout and stderr are read while it runs, so a full pipe never stalls it; an output that was
+/// not piped comes back empty.
+pub fn finish_within(mut child: Child, limit: Duration) -> Output {
+    let stdout = drain(child.stdout.take());
+    let stderr = drain(child.stderr.take());
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("the command did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut text = Vec::new();
+        if let Some(mut pipe) = pipe {
+            pipe.read_to_end(&mut text).unwrap();
+        }
+        text
+    })
 }

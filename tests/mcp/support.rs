@@ -2,12 +2,11 @@
 
 use std::fs::File;
 use std::future::Future;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
@@ -86,39 +85,11 @@ pub async fn within<T>(seconds: u64, what: &str, future: impl Future<Output = T>
 /// Runs a command to its end with its output collected, killing it (and failing the test) past
 /// `limit`.
 pub fn run_bounded(command: &mut Command, limit: Duration) -> Output {
-    let mut child = command
+    let child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let mut stderr = child.stderr.take().unwrap();
-    let out = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        stdout.read_to_end(&mut text).unwrap();
-        text
-    });
-    let err = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        stderr.read_to_end(&mut text).unwrap();
-        text
-    });
-    let deadline = Instant::now() + limit;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("{command:?} did not finish within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    Output {
-        status,
-        stdout: out.join().unwrap(),
-        stderr: err.join().unwrap(),
-    }
+    crate::common::finish_within(child, limit)
 }

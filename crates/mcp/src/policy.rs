@@ -91,18 +91,20 @@ impl Policy for PersonApproves {
     }
 }
 
+/// What the policy decides for a call of `tool` from code, whatever its arguments: the config's
+/// rules do not depend on arguments, so empty ones stand for all.
+pub fn decide_from_code(policy: &dyn Policy, tool: &ToolDefinition) -> Decision {
+    policy.decide(&CallRequest {
+        tool,
+        arguments: &json!({}),
+        origin: Origin::Code,
+    })
+}
+
 /// Whether the policy would ask a person about a call of `tool` from code; such tools are served
-/// directly too, so that the follow-up run_code hands back can be made. (The config's rules do
-/// not depend on arguments, so empty ones stand for all.)
+/// directly too, so that the follow-up run_code hands back can be made.
 pub fn asks_from_code(policy: &dyn Policy, tool: &ToolDefinition) -> bool {
-    matches!(
-        policy.decide(&CallRequest {
-            tool,
-            arguments: &json!({}),
-            origin: Origin::Code,
-        }),
-        Decision::Ask { .. }
-    )
+    matches!(decide_from_code(policy, tool), Decision::Ask { .. })
 }
 
 #[cfg(test)]

@@ -15,14 +15,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use codemode_interpreter::Interpreter;
 use codemode_tool::{
-    CallContext, CallRequest, CodeToolOptions, Decision, Handler, Origin, Policy, Rule,
-    ToolDefinition, ToolOutput, call_tool, code_tool,
+    CallContext, CodeToolOptions, Decision, Handler, Policy, Rule, ToolDefinition, ToolOutput,
+    call_tool, code_tool,
 };
 use rmcp::model::CallToolResult;
 use serde_json::{Value, json};
 
 use crate::config::Config;
-use crate::policy::{PersonApproves, asks_from_code};
+use crate::policy::{PersonApproves, asks_from_code, decide_from_code};
 use crate::upstream::{self, Bridge, UpstreamTool};
 
 /// The upstream servers, the policy and run_code, ready to serve.
@@ -218,14 +218,7 @@ fn raw_handler(tool: UpstreamTool, slot: Arc<Mutex<Option<CallToolResult>>>) -> 
 }
 
 fn denied_from_code(policy: &dyn Policy, tool: &ToolDefinition) -> bool {
-    matches!(
-        policy.decide(&CallRequest {
-            tool,
-            arguments: &json!({}),
-            origin: Origin::Code,
-        }),
-        Decision::Deny { .. }
-    )
+    matches!(decide_from_code(policy, tool), Decision::Deny { .. })
 }
 
 /// A [`ToolOutput`] as an MCP result: a string is one text block; any other value is the

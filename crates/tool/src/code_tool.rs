@@ -273,8 +273,6 @@ struct Entry {
     outcome: CallOutcome,
     /// The message the code saw when the policy stopped the call.
     refusal: Option<String>,
-    /// Whether the tool may change state.
-    may_change_state: bool,
 }
 
 /// The calls of one run, shared by its tool wrappers.
@@ -358,7 +356,6 @@ cannot wait for; the run's result names this call as `follow_up`, to make direct
             arguments: arguments.clone(),
             outcome,
             refusal: refusal.clone(),
-            may_change_state: definition.hints.may_change_state(),
         });
         self.report(ProgressEvent::Started {
             call: index,
@@ -446,9 +443,8 @@ fn shape(
         .iter()
         .find(|entry| entry.outcome == CallOutcome::Refused)
         .map(|entry| json!({"tool": entry.tool, "arguments": entry.arguments}));
-    let clamped = input
-        .clamped_from
-        .map(|_| json!(u64::try_from(input.timeout.as_millis()).unwrap_or(u64::MAX)));
+    let effective_timeout = json!(u64::try_from(input.timeout.as_millis()).unwrap_or(u64::MAX));
+    let clamped = input.clamped_from.is_some();
     let call_list = Value::Array(
         calls
             .iter()
@@ -466,8 +462,8 @@ fn shape(
         if let Some(follow_up) = follow_up {
             fields.insert("follow_up".into(), follow_up);
         }
-        if let Some(effective) = clamped {
-            fields.insert("effective_timeout_ms".into(), effective);
+        if clamped {
+            fields.insert("effective_timeout_ms".into(), effective_timeout);
         }
         return ToolOutput::ok(Value::Object(fields));
     }
@@ -479,7 +475,7 @@ fn shape(
     fields.insert("error".into(), Value::String(error));
     fields.insert(
         "state_changed".into(),
-        to_value(state_changed(entries, &calls)),
+        to_value(state_changed(&calls, tools)),
     );
     fields.insert(
         "outcome_unknown".into(),
@@ -494,11 +490,8 @@ fn shape(
     if let Some(follow_up) = follow_up {
         fields.insert("follow_up".into(), follow_up);
     }
-    if clamped.is_some() || reason == ReasonCode::Timeout {
-        fields.insert(
-            "effective_timeout_ms".into(),
-            json!(u64::try_from(input.timeout.as_millis()).unwrap_or(u64::MAX)),
-        );
+    if clamped || reason == ReasonCode::Timeout {
+        fields.insert("effective_timeout_ms".into(), effective_timeout);
     }
     ToolOutput::error(Value::Object(fields))
 }
@@ -515,8 +508,8 @@ fn outcomes(
     records
         .iter()
         .map(|record| {
-            let matched = entries.iter().enumerate().position(|(index, entry)| {
-                !used[index] && entry.tool == record.name && entry.arguments == record.args
+            let matched = entries.iter().zip(&used).position(|(entry, used)| {
+                !used && entry.tool == record.name && entry.arguments == record.args
             });
             let outcome = match matched {
                 Some(index) => {
@@ -570,16 +563,16 @@ fn classify(stop: StopReason, error: &str, entries: &[Entry]) -> (ReasonCode, Fa
 /// Whether the calls may have changed state: `Yes` when a state-changing call returned,
 /// `Unknown` when one failed or was cut off, `No` when none ran (denied, refused and read-only
 /// calls change nothing).
-fn state_changed(entries: &[Entry], calls: &[(String, CallOutcome)]) -> StateChanged {
-    let changing = |tool: &str| {
-        entries
-            .iter()
-            .find(|entry| entry.tool == tool)
-            .is_some_and(|entry| entry.may_change_state)
-    };
+fn state_changed(
+    calls: &[(String, CallOutcome)],
+    tools: &BTreeMap<String, Arc<ToolDefinition>>,
+) -> StateChanged {
     let mut state = StateChanged::No;
     for (tool, outcome) in calls {
-        if !changing(tool) {
+        if !tools
+            .get(tool)
+            .is_some_and(|tool| tool.hints.may_change_state())
+        {
             continue;
         }
         match outcome {
