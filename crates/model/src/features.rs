@@ -40,8 +40,80 @@ pub const FEATURES: usize = 42;
 pub struct Vocab {
     /// Words in id order, starting at [`FIRST_WORD`].
     pub words: Vec<String>,
+    /// When present: the vocabulary words that training also saw used as catalog names. A catalog
+    /// name keeps its word id only if it is one of these; any other catalog name (`handle` as a
+    /// property, when training only saw `handle` in prose) gets [`NAME`], because the network never
+    /// learned what that word means as a name. Absent (older models): every vocabulary word keeps
+    /// its id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<Vec<String>>,
+    /// When present: prose words also carry hashed character n-grams ([`Subwords`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subwords: Option<Subwords>,
     #[serde(skip)]
     index: HashMap<String, u32>,
+    #[serde(skip)]
+    name_index: Option<std::collections::HashSet<String>>,
+}
+
+/// Hashed character n-grams of prose words (fastText-style), so that a word the vocabulary lacks
+/// still says something through its pieces (`parallelize` shares `paral`, `allel` with `parallel`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Subwords {
+    /// Hash buckets; bucket 0 means "no n-gram" (padding of a token's slots).
+    pub buckets: u32,
+    /// The shortest n-gram, in characters (the word is wrapped in `<` and `>` first).
+    pub min_n: usize,
+    /// The longest n-gram.
+    pub max_n: usize,
+    /// Slots per token: a word with more n-grams keeps this many, spread over its length.
+    pub slots: usize,
+}
+
+impl Default for Subwords {
+    fn default() -> Subwords {
+        Subwords {
+            buckets: 4096,
+            min_n: 3,
+            max_n: 5,
+            slots: 16,
+        }
+    }
+}
+
+impl Subwords {
+    /// Writes the bucket ids of `word`'s n-grams into `out` (`slots` long, zero-filled after the
+    /// last n-gram).
+    pub fn fill(&self, word: &str, out: &mut [u32]) {
+        let chars: Vec<char> = std::iter::once('<')
+            .chain(word.chars().flat_map(char::to_lowercase))
+            .chain(std::iter::once('>'))
+            .collect();
+        let mut grams: Vec<u32> = Vec::new();
+        for n in self.min_n..=self.max_n {
+            for window in chars.windows(n) {
+                // FNV-1a over the n-gram's UTF-8 bytes.
+                let mut h: u32 = 0x811c_9dc5;
+                let mut buf = [0u8; 4];
+                for c in window {
+                    for b in c.encode_utf8(&mut buf).bytes() {
+                        h ^= u32::from(b);
+                        h = h.wrapping_mul(0x0100_0193);
+                    }
+                }
+                grams.push(1 + h % (self.buckets - 1));
+            }
+        }
+        out.fill(0);
+        if grams.len() <= out.len() {
+            out[..grams.len()].copy_from_slice(&grams);
+        } else {
+            let step = grams.len() as f64 / out.len() as f64;
+            for (k, slot) in out.iter_mut().enumerate() {
+                *slot = grams[(k as f64 * step) as usize];
+            }
+        }
+    }
 }
 
 impl Vocab {
@@ -52,12 +124,37 @@ impl Vocab {
             .enumerate()
             .map(|(i, w)| (w.clone(), FIRST_WORD + i as u32))
             .collect();
-        Vocab { words, index }
+        Vocab {
+            words,
+            names: None,
+            subwords: None,
+            index,
+            name_index: None,
+        }
     }
 
-    /// Rebuilds the lookup table after deserializing.
+    /// Rebuilds the lookup tables after deserializing.
     pub fn reindex(&mut self) {
-        *self = Vocab::new(std::mem::take(&mut self.words));
+        let mut fresh = Vocab::new(std::mem::take(&mut self.words));
+        fresh.subwords = self.subwords;
+        fresh.set_names(self.names.take());
+        *self = fresh;
+    }
+
+    /// Sets the words training saw used as catalog names (see [`Vocab::names`]).
+    pub fn set_names(&mut self, names: Option<Vec<String>>) {
+        self.name_index = names.as_ref().map(|n| n.iter().cloned().collect());
+        self.names = names;
+    }
+
+    /// The id a catalog name gets: its word id if the network learned the word as a name (or the
+    /// vocabulary predates that distinction), else [`NAME`].
+    fn name_id(&self, lower: &str) -> u32 {
+        match (self.get(lower), &self.name_index) {
+            (Some(id), None) => id,
+            (Some(id), Some(names)) if names.contains(lower) => id,
+            _ => NAME,
+        }
     }
 
     /// The id of a lowercase word, if it is in the vocabulary.
@@ -164,6 +261,9 @@ pub struct Encoded {
     pub features: Vec<f32>,
     /// Whether a token may be pointed at as an argument name.
     pub candidates: Vec<bool>,
+    /// With [`Vocab::subwords`]: `slots` n-gram buckets per token (0 = none), row-major; else
+    /// empty.
+    pub ngrams: Vec<u32>,
 }
 
 impl Encoded {
@@ -196,6 +296,8 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
     let mut kinds = Vec::with_capacity(n);
     let mut features = vec![0f32; n * FEATURES];
     let mut candidates = vec![false; n];
+    let slots = vocab.subwords.map_or(0, |s| s.slots);
+    let mut ngrams = vec![0u32; n * slots];
 
     // The nearest tool mention before and after each token, for "argument of that tool" features.
     let tool_at: Vec<Option<&codemode_plan::Tool>> = tokens
@@ -281,13 +383,19 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
             TokenKind::Bool => BOOL,
             TokenKind::Word | TokenKind::Punct => {
                 let lower = token.text.to_lowercase();
-                match vocab.get(&lower) {
-                    Some(id) => id,
-                    None if is_tool || is_arg || is_prop => NAME,
-                    None => UNK,
+                if is_tool || is_arg || is_prop {
+                    vocab.name_id(&lower)
+                } else {
+                    vocab.get(&lower).unwrap_or(UNK)
                 }
             }
         };
+        if let Some(sub) = &vocab.subwords
+            && token.kind == TokenKind::Word
+            && word != NAME
+        {
+            sub.fill(&token.text, &mut ngrams[i * sub.slots..(i + 1) * sub.slots]);
+        }
         words.push(word);
         kinds.push(kind_id(token.kind));
         candidates[i] = is_arg;
@@ -372,5 +480,81 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
         kinds,
         features,
         candidates,
+        ngrams,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use codemode_plan::frontend;
+
+    fn record(instruction: &str) -> codemode_plan::Record {
+        let line = serde_json::json!({
+            "instruction": instruction,
+            "tools": [
+                {"name": "then", "arguments": {"step": "string"}, "required": [], "returns": {"kind": "array", "properties": ["handle", "id"]}}
+            ]
+        });
+        frontend::read_record(&line).unwrap()
+    }
+
+    fn vocab(names: Option<&[&str]>) -> Vocab {
+        let mut v = Vocab::new(["run", "then", "handle", "only"].map(String::from).to_vec());
+        v.set_names(names.map(|n| n.iter().map(|s| s.to_string()).collect()));
+        v
+    }
+
+    #[test]
+    fn a_catalog_name_keeps_its_word_id_only_if_training_saw_it_as_a_name() {
+        let r = record(r#"run then with step "x", only handle"#);
+        let words = |v: &Vocab| encode(&r.tokens, &r.catalog, v).words;
+        let (run, then, handle) = (FIRST_WORD, FIRST_WORD + 1, FIRST_WORD + 2);
+        // run then with step "x" , only handle
+        let learned = words(&vocab(Some(&["then"])));
+        assert_eq!(&learned[..2], &[run, then]);
+        assert_eq!(learned[3], NAME, "step is no vocabulary word");
+        assert_eq!(learned[7], NAME, "handle was only ever prose");
+        // A vocabulary without the distinction (older models) keeps every word's id.
+        let old = words(&vocab(None));
+        assert_eq!(old[7], handle);
+    }
+
+    #[test]
+    fn subwords_are_deterministic_padded_and_shared_between_related_words() {
+        let sub = Subwords::default();
+        let grams = |w: &str| {
+            let mut out = vec![0u32; sub.slots];
+            sub.fill(w, &mut out);
+            out
+        };
+        // "<ok>": 2 trigrams, 1 four-gram, no five-gram.
+        let short = grams("OK");
+        assert_eq!(short.iter().filter(|&&g| g != 0).count(), 3);
+        assert_eq!(short, grams("ok"), "n-grams are of the lowercase word");
+        assert!(short.iter().all(|&g| g < sub.buckets));
+        let a = grams("parallel");
+        let b = grams("parallelize");
+        let shared = a.iter().filter(|g| **g != 0 && b.contains(g)).count();
+        assert!(shared >= 4, "{a:?} {b:?}");
+        // A long word fills every slot, with n-grams from its whole length.
+        let long = grams("internationalization");
+        assert!(long.iter().all(|&g| g != 0));
+        assert_eq!(long, grams("internationalization"));
+    }
+
+    #[test]
+    fn a_vocabulary_round_trips_through_json_with_its_names_and_subwords() {
+        let mut v = vocab(Some(&["then"]));
+        v.subwords = Some(Subwords::default());
+        let mut back: Vocab = serde_json::from_str(&serde_json::to_string(&v).unwrap()).unwrap();
+        back.reindex();
+        let r = record(r#"run then, only handle"#);
+        assert_eq!(
+            encode(&r.tokens, &r.catalog, &back),
+            encode(&r.tokens, &r.catalog, &v)
+        );
+        let old: Vocab = serde_json::from_str(r#"{"words": ["run"]}"#).unwrap();
+        assert!(old.names.is_none() && old.subwords.is_none());
     }
 }

@@ -57,11 +57,19 @@ pub struct Config {
     pub pointer_dim: usize,
     /// The number of token features the network was built for ([`FEATURES`] of this build).
     pub features: usize,
+    /// Width of the character n-gram embedding (0: none; needs [`Vocab::subwords`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub subword_dim: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Config {
     /// The default shape, for a vocabulary.
     pub fn new(vocab: Vocab) -> Config {
+        let vocab_has_subwords = vocab.subwords.is_some();
         Config {
             vocab,
             embed_dim: 48,
@@ -71,6 +79,7 @@ impl Config {
             context_after: 4,
             pointer_dim: 48,
             features: FEATURES,
+            subword_dim: if vocab_has_subwords { 32 } else { 0 },
         }
     }
 }
@@ -168,11 +177,16 @@ pub struct Batch {
     pub candidates: Tensor,
     /// Bucketed signed distance from each query token to each key token: (tokens, tokens) u32.
     pub distances: Tensor,
+    /// With subwords: n-gram buckets, flat (batch · tokens · slots) u32, and their weights
+    /// (batch, tokens, slots, 1) f32: 1/count for a token's n-grams, 0 for empty slots, so the
+    /// weighted sum is the mean.
+    pub ngrams: Option<(Tensor, Tensor)>,
 }
 
 /// The Tiny Codemode CNN.
 pub struct Network {
     words: Embedding,
+    subwords: Option<Embedding>,
     kinds: Embedding,
     input: Linear,
     blocks: Vec<ConvBlock>,
@@ -201,8 +215,20 @@ impl Network {
             .collect::<Result<Vec<_>>>()?;
         Ok(Network {
             words: candle_nn::embedding(cfg.vocab.size(), cfg.embed_dim, vb.pp("words"))?,
+            subwords: match (&cfg.vocab.subwords, cfg.subword_dim) {
+                (Some(sub), dim) if dim > 0 => Some(candle_nn::embedding(
+                    sub.buckets as usize,
+                    dim,
+                    vb.pp("subwords"),
+                )?),
+                _ => None,
+            },
             kinds: candle_nn::embedding(KINDS, cfg.kind_dim, vb.pp("kinds"))?,
-            input: candle_nn::linear(cfg.embed_dim + cfg.kind_dim + FEATURES, c, vb.pp("input"))?,
+            input: candle_nn::linear(
+                cfg.embed_dim + cfg.subword_dim + cfg.kind_dim + FEATURES,
+                c,
+                vb.pp("input"),
+            )?,
             blocks,
             context: candle_nn::linear(2 * c, c, vb.pp("context"))?,
             tag_head: candle_nn::linear(c, TAGS.len(), vb.pp("tag_head"))?,
@@ -220,14 +246,18 @@ impl Network {
 
     /// Runs the network on a batch.
     pub fn forward(&self, batch: &Batch) -> Result<Outputs> {
-        let x = Tensor::cat(
-            &[
-                &self.words.forward(&batch.words)?,
-                &self.kinds.forward(&batch.kinds)?,
-                &batch.features,
-            ],
-            2,
-        )?;
+        let mut parts = vec![self.words.forward(&batch.words)?];
+        if let (Some(table), Some((ids, weights))) = (&self.subwords, &batch.ngrams) {
+            let (b, t, slots, _) = weights.dims4()?;
+            let grams = table
+                .embeddings()
+                .index_select(ids, 0)?
+                .reshape((b, t, slots, ()))?;
+            parts.push(grams.broadcast_mul(weights)?.sum(2)?);
+        }
+        parts.push(self.kinds.forward(&batch.kinds)?);
+        parts.push(batch.features.clone());
+        let x = Tensor::cat(&parts, 2)?;
         let mask = &batch.mask;
         let mut h = self.input.forward(&x)?.relu()?.broadcast_mul(mask)?;
         for (i, block) in self.blocks.iter().enumerate() {
@@ -282,6 +312,34 @@ pub fn batch(records: &[&crate::features::Encoded], device: &candle_core::Device
         let row = &mut features[i * t * FEATURES..(i * t + r.len()) * FEATURES];
         row.copy_from_slice(&r.features);
     }
+    let ngrams = match records
+        .iter()
+        .find(|r| !r.is_empty())
+        .map(|r| r.ngrams.len() / r.len())
+    {
+        Some(slots) if slots > 0 => {
+            let mut ids = vec![0u32; b * t * slots];
+            let mut weights = vec![0f32; b * t * slots];
+            for (i, r) in records.iter().enumerate() {
+                for j in 0..r.len() {
+                    let src = &r.ngrams[j * slots..(j + 1) * slots];
+                    let count = src.iter().filter(|&&g| g != 0).count();
+                    let at = (i * t + j) * slots;
+                    ids[at..at + slots].copy_from_slice(src);
+                    for (k, &g) in src.iter().enumerate() {
+                        if g != 0 {
+                            weights[at + k] = 1.0 / count as f32;
+                        }
+                    }
+                }
+            }
+            Some((
+                Tensor::from_vec(ids, b * t * slots, device)?,
+                Tensor::from_vec(weights, (b, t, slots, 1), device)?,
+            ))
+        }
+        _ => None,
+    };
     let m = MAX_DISTANCE as i64;
     let distances: Vec<u32> = (0..t as i64)
         .flat_map(|i| (0..t as i64).map(move |j| ((j - i).clamp(-m, m) + m) as u32))
@@ -293,5 +351,6 @@ pub fn batch(records: &[&crate::features::Encoded], device: &candle_core::Device
         features: Tensor::from_vec(features, (b, t, FEATURES), device)?,
         mask: Tensor::from_vec(mask, (b, t, 1), device)?,
         candidates: Tensor::from_vec(candidates, (b, t), device)?,
+        ngrams,
     })
 }

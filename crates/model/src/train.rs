@@ -12,7 +12,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, StandardNormal};
 
 use crate::ModelError;
-use crate::features::{Encoded, FIRST_WORD, UNK, Vocab, encode, name_text};
+use crate::features::{
+    Encoded, FEATURES, FIRST_WORD, NAME, Subwords, UNK, Vocab, encode, name_text,
+};
 use crate::labels::Targets;
 use crate::network::{Config, Network, TAGS, batch};
 
@@ -75,7 +77,36 @@ pub fn build_vocab(targets: &[Targets]) -> Vocab {
             .filter(|_| !is_name)
         })
     });
-    Vocab::build(words, 3, 6000)
+    let mut vocab = Vocab::build(words, 3, 6000);
+    // The vocabulary words that training also sees as catalog names, at least 3 times: only those
+    // keep their word id when a catalog uses them as names.
+    let mut as_names: std::collections::HashMap<String, usize> = Default::default();
+    for t in targets {
+        for tok in &t.record.tokens {
+            let Some(text) = name_text(tok) else { continue };
+            if tok.kind != codemode_plan::TokenKind::Word {
+                continue;
+            }
+            let is_name = t.record.catalog.tools.iter().any(|tool| {
+                tool.name == text
+                    || tool.argument(text).is_some()
+                    || tool.returns.properties.iter().any(|p| p == text)
+            });
+            let lower = text.to_lowercase();
+            if is_name && vocab.get(&lower).is_some() {
+                *as_names.entry(lower).or_default() += 1;
+            }
+        }
+    }
+    let mut names: Vec<String> = as_names
+        .into_iter()
+        .filter(|(_, c)| *c >= 3)
+        .map(|(w, _)| w)
+        .collect();
+    names.sort();
+    vocab.set_names(Some(names));
+    vocab.subwords = Some(Subwords::default());
+    vocab
 }
 
 /// Sets every variable from a generator seeded with `seed`: embeddings N(0, 1) (the pointer's
@@ -261,9 +292,23 @@ pub fn train(
                 .iter()
                 .map(|&i| {
                     let mut e = encoded[i].clone();
-                    for w in &mut e.words {
-                        if *w >= FIRST_WORD && rng.random_bool(settings.word_dropout) {
-                            *w = UNK;
+                    let slots = e.ngrams.len() / e.len().max(1);
+                    for j in 0..e.len() {
+                        if e.words[j] < FIRST_WORD || !rng.random_bool(settings.word_dropout) {
+                            continue;
+                        }
+                        let f = &e.features[j * FEATURES..(j + 1) * FEATURES];
+                        if f[0] + f[2] + f[9] > 0.0 {
+                            // A catalog name read as a name the network never learned.
+                            e.words[j] = NAME;
+                            e.ngrams[j * slots..(j + 1) * slots].fill(0);
+                        } else {
+                            // A prose word unseen in training; half the time its pieces are
+                            // unfamiliar too.
+                            e.words[j] = UNK;
+                            if rng.random_bool(0.5) {
+                                e.ngrams[j * slots..(j + 1) * slots].fill(0);
+                            }
                         }
                     }
                     e
