@@ -177,16 +177,27 @@ pub struct Batch {
     pub candidates: Tensor,
     /// Bucketed signed distance from each query token to each key token: (tokens, tokens) u32.
     pub distances: Tensor,
-    /// With subwords: n-gram buckets, flat (batch · tokens · slots) u32, and their weights
-    /// (batch, tokens, slots, 1) f32: 1/count for a token's n-grams, 0 for empty slots, so the
-    /// weighted sum is the mean.
-    pub ngrams: Option<(Tensor, Tensor)>,
+    /// With subwords: each token's n-gram buckets and their weights.
+    pub ngrams: Option<Ngrams>,
+}
+
+/// The n-grams of a batch: `slots` per token, row-major over (batch, tokens, slots); a weight is
+/// 1/count for each of a token's n-grams and 0 for an empty slot, so the weighted sum is the mean.
+pub struct Ngrams {
+    /// Bucket ids.
+    pub ids: Vec<u32>,
+    /// Weights, one per id.
+    pub weights: Vec<f32>,
+    /// Slots per token.
+    pub slots: usize,
 }
 
 /// The Tiny Codemode CNN.
 pub struct Network {
     words: Embedding,
     subwords: Option<Embedding>,
+    /// A copy of the n-gram table for inference (see [`Network::freeze`]): (rows, width).
+    frozen_subwords: Option<(Vec<f32>, usize)>,
     kinds: Embedding,
     input: Linear,
     blocks: Vec<ConvBlock>,
@@ -223,6 +234,7 @@ impl Network {
                 )?),
                 _ => None,
             },
+            frozen_subwords: None,
             kinds: candle_nn::embedding(KINDS, cfg.kind_dim, vb.pp("kinds"))?,
             input: candle_nn::linear(
                 cfg.embed_dim + cfg.subword_dim + cfg.kind_dim + FEATURES,
@@ -244,16 +256,51 @@ impl Network {
         })
     }
 
+    /// Copies the n-gram table out of its tensor so that inference averages n-gram rows in a
+    /// plain loop instead of a gather over (batch, tokens, slots, width). Only for weights that
+    /// no longer change: training must not freeze.
+    pub fn freeze(&mut self) -> Result<()> {
+        if let Some(table) = &self.subwords {
+            let width = table.hidden_size();
+            self.frozen_subwords = Some((table.embeddings().flatten_all()?.to_vec1()?, width));
+        }
+        Ok(())
+    }
+
+    /// The mean n-gram embedding of every token: (batch, tokens, width).
+    fn subword_means(&self, table: &Embedding, grams: &Ngrams, words: &Tensor) -> Result<Tensor> {
+        let (b, t) = words.dims2()?;
+        let device = words.device();
+        if let Some((rows, width)) = &self.frozen_subwords {
+            let width = *width;
+            let mut out = vec![0f32; b * t * width];
+            for (k, (&id, &w)) in grams.ids.iter().zip(&grams.weights).enumerate() {
+                if w == 0.0 {
+                    continue;
+                }
+                let token = k / grams.slots;
+                let row = &rows[id as usize * width..(id as usize + 1) * width];
+                for (o, r) in out[token * width..(token + 1) * width].iter_mut().zip(row) {
+                    *o += w * r;
+                }
+            }
+            return Tensor::from_vec(out, (b, t, width), device);
+        }
+        let ids = Tensor::from_slice(&grams.ids, grams.ids.len(), device)?;
+        let weights = Tensor::from_slice(&grams.weights, (b, t, grams.slots, 1), device)?;
+        table
+            .embeddings()
+            .index_select(&ids, 0)?
+            .reshape((b, t, grams.slots, ()))?
+            .broadcast_mul(&weights)?
+            .sum(2)
+    }
+
     /// Runs the network on a batch.
     pub fn forward(&self, batch: &Batch) -> Result<Outputs> {
         let mut parts = vec![self.words.forward(&batch.words)?];
-        if let (Some(table), Some((ids, weights))) = (&self.subwords, &batch.ngrams) {
-            let (b, t, slots, _) = weights.dims4()?;
-            let grams = table
-                .embeddings()
-                .index_select(ids, 0)?
-                .reshape((b, t, slots, ()))?;
-            parts.push(grams.broadcast_mul(weights)?.sum(2)?);
+        if let (Some(table), Some(grams)) = (&self.subwords, &batch.ngrams) {
+            parts.push(self.subword_means(table, grams, &batch.words)?);
         }
         parts.push(self.kinds.forward(&batch.kinds)?);
         parts.push(batch.features.clone());
@@ -333,10 +380,11 @@ pub fn batch(records: &[&crate::features::Encoded], device: &candle_core::Device
                     }
                 }
             }
-            Some((
-                Tensor::from_vec(ids, b * t * slots, device)?,
-                Tensor::from_vec(weights, (b, t, slots, 1), device)?,
-            ))
+            Some(Ngrams {
+                ids,
+                weights,
+                slots,
+            })
         }
         _ => None,
     };
@@ -353,4 +401,54 @@ pub fn batch(records: &[&crate::features::Encoded], device: &candle_core::Device
         candidates: Tensor::from_vec(candidates, (b, t), device)?,
         ngrams,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::features::{Subwords, encode};
+    use candle_core::{DType, Device};
+    use candle_nn::VarMap;
+
+    #[test]
+    fn frozen_subwords_answer_like_the_trainable_gather() {
+        let mut vocab = Vocab::new(
+            ["call", "with", "then", "parallel"]
+                .map(String::from)
+                .to_vec(),
+        );
+        vocab.set_names(Some(vec![]));
+        vocab.subwords = Some(Subwords::default());
+        let cfg = Config::new(vocab);
+        let varmap = VarMap::new();
+        let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
+        let mut network = Network::load(vb, &cfg).unwrap();
+        crate::train::initialise(&varmap, 5).unwrap();
+        let line = serde_json::json!({
+            "instruction": "call get_weather with city \"Oslo\", then parallelize everything",
+            "tools": [{"name": "get_weather", "arguments": {"city": "string"}, "required": [], "returns": {"kind": "object", "properties": []}}]
+        });
+        let short = serde_json::json!({"instruction": "call get_weather", "tools": line["tools"]});
+        let records: Vec<_> = [line, short]
+            .iter()
+            .map(|l| codemode_plan::frontend::read_record(l).unwrap())
+            .collect();
+        let encoded: Vec<_> = records
+            .iter()
+            .map(|r| encode(&r.tokens, &r.catalog, &cfg.vocab))
+            .collect();
+        let input = batch(&encoded.iter().collect::<Vec<_>>(), &Device::Cpu).unwrap();
+        let before = network.forward(&input).unwrap().tags;
+        network.freeze().unwrap();
+        let after = network.forward(&input).unwrap().tags;
+        let diff = (before - after)
+            .unwrap()
+            .abs()
+            .unwrap()
+            .max_all()
+            .unwrap()
+            .to_scalar::<f32>()
+            .unwrap();
+        assert!(diff < 1e-4, "{diff}");
+    }
 }

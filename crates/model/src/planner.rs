@@ -63,7 +63,8 @@ impl Planner {
         }
         let tensors = candle_core::safetensors::load_buffer(weights, &Device::Cpu)?;
         let vb = VarBuilder::from_tensors(tensors, DType::F32, &Device::Cpu);
-        let network = Network::load(vb, &config)?;
+        let mut network = Network::load(vb, &config)?;
+        network.freeze()?;
         Ok(Planner { config, network })
     }
 
@@ -72,8 +73,9 @@ impl Planner {
     pub fn untrained(config: Config, seed: u64) -> Result<Planner, ModelError> {
         let varmap = candle_nn::VarMap::new();
         let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
-        let network = Network::load(vb, &config)?;
+        let mut network = Network::load(vb, &config)?;
         crate::train::initialise(&varmap, seed)?;
+        network.freeze()?;
         Ok(Planner { config, network })
     }
 
