@@ -25,6 +25,118 @@ pub struct Choices {
     /// For each token, whether it is a word of the prose vocabulary (`for`, `then`, `titled`),
     /// as opposed to an unknown word or a catalog name outside it.
     pub prose: Vec<bool>,
+    /// For each token, the probability of each tag (empty when only the argmax is known).
+    pub tag_probs: Vec<Vec<f32>>,
+}
+
+/// The least probability an alternative tag needs to be tried by [`decode_checked`].
+pub const ALTERNATIVE_MIN: f32 = 0.02;
+/// The tool probability at which a word outside the catalog blocks [`decode_checked`]'s search.
+pub const UNKNOWN_TOOL_MIN: f32 = 0.05;
+/// How many alternatives [`decode_checked`] considers (the most probable ones).
+const ALTERNATIVES: usize = 6;
+
+/// Decodes and checks; when the network's first reading breaks a decoding or catalog rule, tries
+/// the close readings the network also gave weight to, and answers the most probable one the
+/// checker accepts, else the first reading's diagnostic.
+///
+/// A close reading only moves things between calls: a value or a tool mention to another call
+/// slot, an exact tool name into a call slot, or a literal the network half read as a value into
+/// a call. It keeps the first reading's number of calls; it
+/// never drops a tool, value, field or limit the network read, never adds a field or limit,
+/// never renames an argument, never overrides an unsupported structure, and is not tried when a
+/// word outside the catalog looks like a tool to the network, so what the checker rejects for what the user asked for (an argument
+/// the tool lacks, a field it does not declare, shaping a non-array) stays a diagnostic.
+pub fn decode_checked(
+    tokens: &[Token],
+    catalog: &Catalog,
+    choices: &Choices,
+) -> Result<Plan, Diagnostic> {
+    let first = decode(tokens, catalog, choices)
+        .and_then(|plan| codemode_plan::check::check(&plan, catalog).map(|()| plan));
+    let Err(diagnostic) = first else {
+        return first;
+    };
+    if STATUSES.get(choices.status).copied() != Some("supported") || choices.tag_probs.is_empty() {
+        return Err(diagnostic);
+    }
+    // A word the network half reads as a tool but the catalog lacks may be a tool the user wants
+    // and cannot have (`call get_wether`): that stays the first reading's diagnostic.
+    let suspect = tokens.iter().zip(&choices.tag_probs).any(|(t, p)| {
+        t.kind == TokenKind::Word
+            && catalog.get(&t.text).is_none()
+            && p.iter().skip(1).take(3).sum::<f32>() >= UNKNOWN_TOOL_MIN
+    });
+    if suspect {
+        return Err(diagnostic);
+    }
+    let calls = |tags: &[usize]| {
+        tags.iter()
+            .filter_map(|&t| match t {
+                1..=3 => Some(t),
+                4..=6 => Some(t - 3),
+                _ => None,
+            })
+            .max()
+    };
+    let first_calls = calls(&choices.tags);
+    // (probability, token, tag) of every allowed move, most probable first.
+    let mut moves: Vec<(f32, usize, usize)> = Vec::new();
+    for (i, probs) in choices.tag_probs.iter().enumerate() {
+        let current = choices.tags[i];
+        let allowed: &[usize] = match current {
+            1..=3 => &[1, 2, 3],
+            4..=6 => &[4, 5, 6],
+            0 if tokens[i].kind == TokenKind::Word && catalog.get(&tokens[i].text).is_some() => {
+                &[1, 2, 3]
+            }
+            0 if tokens[i].value.is_some() => &[4, 5, 6],
+            _ => &[],
+        };
+        for &tag in allowed {
+            if tag != current && probs.get(tag).is_some_and(|&p| p >= ALTERNATIVE_MIN) {
+                moves.push((probs[tag], i, tag));
+            }
+        }
+    }
+    moves.sort_by(|a, b| b.0.total_cmp(&a.0));
+    moves.truncate(ALTERNATIVES);
+    // Single moves, then pairs on different tokens, by joint probability.
+    let mut tries: Vec<(f32, Vec<(usize, usize)>)> = moves
+        .iter()
+        .map(|&(p, i, tag)| (p, vec![(i, tag)]))
+        .collect();
+    for (a, &(pa, ia, ta)) in moves.iter().enumerate() {
+        for &(pb, ib, tb) in &moves[a + 1..] {
+            if ia != ib {
+                tries.push((pa * pb, vec![(ia, ta), (ib, tb)]));
+            }
+        }
+    }
+    tries.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut alternative = choices.clone();
+    for (_, changes) in tries {
+        alternative.tags.clone_from(&choices.tags);
+        for &(i, tag) in &changes {
+            alternative.tags[i] = tag;
+        }
+        // As many calls as the first reading, and no call slot gains a second tool mention: a
+        // close reading never merges or drops a call.
+        if calls(&alternative.tags) != first_calls
+            || (1..=3).any(|k| {
+                let mentions = |tags: &[usize]| tags.iter().filter(|&&t| t == k).count();
+                mentions(&alternative.tags) > mentions(&choices.tags).max(1)
+            })
+        {
+            continue;
+        }
+        if let Ok(plan) = decode(tokens, catalog, &alternative)
+            && codemode_plan::check::check(&plan, catalog).is_ok()
+        {
+            return Ok(plan);
+        }
+    }
+    Err(diagnostic)
 }
 
 /// The words a diagnostic uses for an unsupported structure.
@@ -354,6 +466,7 @@ mod tests {
             output: 0,
             status: 0,
             prose: vec![true; tags.len()],
+            tag_probs: Vec::new(),
         }
     }
 
@@ -484,5 +597,71 @@ mod tests {
             Some(vec!["name".to_owned(), "id".to_owned()])
         );
         assert_eq!(plan.output.limit, Some(serde_json::Number::from(5)));
+    }
+
+    /// Tag probabilities that put 0.9 on each chosen tag, plus `extra` (token, tag, p).
+    fn probs(tags: &[usize], extra: &[(usize, usize, f32)]) -> Vec<Vec<f32>> {
+        let mut probs: Vec<Vec<f32>> = tags
+            .iter()
+            .map(|&t| {
+                let mut p = vec![0.0; 9];
+                p[t] = 0.9;
+                p
+            })
+            .collect();
+        for &(i, tag, p) in extra {
+            probs[i][tag] = p;
+        }
+        probs
+    }
+
+    #[test]
+    fn a_value_read_into_the_wrong_call_moves_to_the_call_the_network_half_chose() {
+        // get_weather city "A" then get_weather city "B": "B" read as call 1's second city.
+        let r = record(r#"get_weather city "A" then get_weather city "B""#);
+        let tags = [1, 0, 4, 0, 2, 0, 4];
+        let pointers = [None, None, Some(1), None, None, None, Some(5)];
+        let mut c = choices(&tags, &pointers);
+        c.mode = 0;
+        assert!(decode(&r.tokens, &r.catalog, &c).is_err());
+        c.tag_probs = probs(&tags, &[(6, 5, 0.08)]);
+        let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls.len(), 2);
+        assert_eq!(plan.calls[0].args["city"], "A");
+        assert_eq!(plan.calls[1].args["city"], "B");
+        // Without that second choice it stays a diagnostic.
+        c.tag_probs = probs(&tags, &[]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn no_close_reading_when_a_word_outside_the_catalog_looks_like_a_tool() {
+        let r = record(r#"get_weather city "A" then get_wether city "B""#);
+        let tags = [1, 0, 4, 0, 0, 0, 4];
+        let pointers = [None, None, Some(1), None, None, None, Some(5)];
+        let mut c = choices(&tags, &pointers);
+        // get_wether: the network gives it some weight as call 2's tool.
+        c.tag_probs = probs(&tags, &[(6, 5, 0.3), (4, 2, 0.2)]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn no_close_reading_merges_calls_or_overrides_a_structure() {
+        // get_weather city "A" and get_weather: call 2 lacks its required city. Reading the
+        // second mention as call 1's would be a valid plan of one call, but it drops a call.
+        let r = record(r#"get_weather city "A" and get_weather"#);
+        let tags = [1, 0, 4, 0, 2];
+        let pointers = [None, None, Some(1), None, None];
+        let mut c = choices(&tags, &pointers);
+        c.tag_probs = probs(&tags, &[(4, 1, 0.5)]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+        // An unsupported structure is never searched past.
+        let r = record(r#"get_weather city "A" and get_weather city "A""#);
+        let fine = [1, 0, 4, 0, 2, 0, 5];
+        let pointers = [None, None, Some(1), None, None, None, Some(5)];
+        let mut c = choices(&fine, &pointers);
+        c.status = 2;
+        c.tag_probs = probs(&fine, &[]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
     }
 }

@@ -8,10 +8,10 @@ use std::path::Path;
 
 use candle_core::{D, DType, Device, Tensor};
 use candle_nn::VarBuilder;
-use codemode_plan::{Diagnostic, Plan, Problem, Record, check};
+use codemode_plan::{Diagnostic, Plan, Problem, Record};
 
 use crate::ModelError;
-use crate::decode::{Choices, decode};
+use crate::decode::{Choices, decode_checked};
 use crate::features::{Encoded, FIRST_WORD, encode};
 use crate::network::{Config, Network, batch};
 
@@ -167,6 +167,7 @@ fn choose(network: &Network, group: &[&Encoded]) -> Result<Vec<Choices>, ModelEr
     let input = batch(group, &Device::Cpu)?;
     let outputs = network.forward(&input)?;
     let tags: Vec<Vec<u32>> = outputs.tags.argmax(D::Minus1)?.to_vec2()?;
+    let probs: Vec<Vec<Vec<f32>>> = candle_nn::ops::softmax_last_dim(&outputs.tags)?.to_vec3()?;
     let pointers: Vec<Vec<u32>> = outputs.pointer.argmax(D::Minus1)?.to_vec2()?;
     let (mode, output, status) = (
         argmax(&outputs.mode)?,
@@ -190,6 +191,7 @@ fn choose(network: &Network, group: &[&Encoded]) -> Result<Vec<Choices>, ModelEr
                 output: output[b] as usize,
                 status: status[b] as usize,
                 prose: enc.words.iter().map(|&w| w >= FIRST_WORD).collect(),
+                tag_probs: probs[b][..n].to_vec(),
             }
         })
         .collect())
@@ -206,11 +208,7 @@ pub fn plan_with(
         Ok(choices) => records
             .iter()
             .zip(choices)
-            .map(|(record, c)| {
-                let plan = decode(&record.tokens, &record.catalog, &c)?;
-                check::check(&plan, &record.catalog)?;
-                Ok(plan)
-            })
+            .map(|(record, c)| decode_checked(&record.tokens, &record.catalog, &c))
             .collect(),
         Err(e) => records
             .iter()
