@@ -41,8 +41,8 @@ const ALTERNATIVES: usize = 6;
 /// checker accepts, else the first reading's diagnostic.
 ///
 /// A close reading only moves things between calls: a value or a tool mention to another call
-/// slot, an exact tool name into a call slot, or a literal the network half read as a value into
-/// a call. It keeps the first reading's number of calls; it
+/// slot, an exact tool name into a call that has values but no tool, or a literal the network
+/// half read as a value into a call. It keeps the first reading's number of calls; it
 /// never drops a tool, value, field or limit the network read, never adds a field or limit,
 /// never renames an argument, never overrides an unsupported structure, and is not tried when a
 /// word outside the catalog looks like a tool to the network, so what the checker rejects for what the user asked for (an argument
@@ -94,6 +94,14 @@ pub fn decode_checked(
             _ => &[],
         };
         for &tag in allowed {
+            // A tool name the network left out only goes to a call that has values and no tool
+            // (`I need create_ticket to … "ops" as the team`), never to an empty slot: the
+            // network may have left it out on purpose (`iterate over the results of X`).
+            let slot_waits_for_a_tool =
+                choices.tags.contains(&(tag + 3)) && !choices.tags.contains(&tag);
+            if current == 0 && (1..=3).contains(&tag) && !slot_waits_for_a_tool {
+                continue;
+            }
             if tag != current && probs.get(tag).is_some_and(|&p| p >= ALTERNATIVE_MIN) {
                 moves.push((probs[tag], i, tag));
             }
@@ -120,9 +128,14 @@ pub fn decode_checked(
         for &(i, tag) in &changes {
             alternative.tags[i] = tag;
         }
+        // A tool name taken into a call keeps that call's values (see above).
+        let takes_valueless = changes.iter().any(|&(i, tag)| {
+            choices.tags[i] == 0 && (1..=3).contains(&tag) && !alternative.tags.contains(&(tag + 3))
+        });
         // As many calls as the first reading, and no call slot gains a second tool mention: a
         // close reading never merges or drops a call.
-        if calls(&alternative.tags) != first_calls
+        if takes_valueless
+            || calls(&alternative.tags) != first_calls
             || (1..=3).any(|k| {
                 let mentions = |tags: &[usize]| tags.iter().filter(|&&t| t == k).count();
                 mentions(&alternative.tags) > mentions(&choices.tags).max(1)
