@@ -3,7 +3,8 @@
 //!
 //! The flow for one record: [`codemode_plan::frontend`] reads it; [`features`] encodes its tokens
 //! against the catalog; [`network`] scores every token and the whole instruction; [`decode`] turns
-//! the scores into a plan; [`codemode_plan::check`] has the last word.
+//! the scores into a plan (trying the network's close readings when the first breaks a rule);
+//! [`codemode_plan::check`] has the last word.
 #![deny(missing_docs)]
 
 pub mod decode;
