@@ -7,7 +7,7 @@ use codemode_plan::{
 use serde_json::{Map, Value};
 
 use crate::features::name_text;
-use crate::network::STATUSES;
+use crate::network::{STATUSES, TAGS};
 
 /// What the network answered for one record, already reduced to choices.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,8 +25,9 @@ pub struct Choices {
     /// For each token, whether it is a word of the prose vocabulary (`for`, `then`, `titled`),
     /// as opposed to an unknown word or a catalog name outside it.
     pub prose: Vec<bool>,
-    /// For each token, the probability of each tag (empty when only the argmax is known).
-    pub tag_probs: Vec<Vec<f32>>,
+    /// The tag logits of every token, [`TAGS`] per token, row-major (empty when only the argmax
+    /// is known); read only when the first reading fails.
+    pub tag_logits: Vec<f32>,
 }
 
 /// The least probability an alternative tag needs to be tried by [`decode_checked`].
@@ -42,27 +43,34 @@ const ALTERNATIVES: usize = 6;
 ///
 /// A close reading only moves things between calls: a value or a tool mention to another call
 /// slot, an exact tool name into a call that has values but no tool, or a literal the network
-/// half read as a value into a call. It keeps the first reading's number of calls; it
-/// never drops a tool, value, field or limit the network read, never adds a field or limit,
-/// never renames an argument, never overrides an unsupported structure, and is not tried when a
-/// word outside the catalog looks like a tool to the network, so what the checker rejects for what the user asked for (an argument
-/// the tool lacks, a field it does not declare, shaping a non-array) stays a diagnostic.
+/// half read as a value into a call. It keeps the first reading's number of calls; it never drops
+/// a tool, value, field or limit the network read, never adds a field or limit, never renames an
+/// argument, never overrides an unsupported structure, and is not tried when a word outside the
+/// catalog looks like a tool to the network, so what the checker rejects for what the user asked
+/// for (an argument the tool lacks, a field it does not declare, shaping a non-array) stays a
+/// diagnostic.
 pub fn decode_checked(
     tokens: &[Token],
     catalog: &Catalog,
     choices: &Choices,
 ) -> Result<Plan, Diagnostic> {
-    let first = decode(tokens, catalog, choices)
-        .and_then(|plan| codemode_plan::check::check(&plan, catalog).map(|()| plan));
+    let read = |c: &Choices| {
+        decode(tokens, catalog, c)
+            .and_then(|plan| codemode_plan::check::check(&plan, catalog).map(|()| plan))
+    };
+    let first = read(choices);
     let Err(diagnostic) = first else {
         return first;
     };
-    if STATUSES.get(choices.status).copied() != Some("supported") || choices.tag_probs.is_empty() {
+    if STATUSES.get(choices.status).copied() != Some("supported")
+        || choices.tag_logits.len() != tokens.len() * TAGS.len()
+    {
         return Err(diagnostic);
     }
+    let probs: Vec<Vec<f32>> = choices.tag_logits.chunks(TAGS.len()).map(softmax).collect();
     // A word the network half reads as a tool but the catalog lacks may be a tool the user wants
     // and cannot have (`call get_wether`): that stays the first reading's diagnostic.
-    let suspect = tokens.iter().zip(&choices.tag_probs).any(|(t, p)| {
+    let suspect = tokens.iter().zip(&probs).any(|(t, p)| {
         t.kind == TokenKind::Word
             && catalog.get(&t.text).is_none()
             && p.iter().skip(1).take(3).sum::<f32>() >= UNKNOWN_TOOL_MIN
@@ -82,7 +90,7 @@ pub fn decode_checked(
     let first_calls = calls(&choices.tags);
     // (probability, token, tag) of every allowed move, most probable first.
     let mut moves: Vec<(f32, usize, usize)> = Vec::new();
-    for (i, probs) in choices.tag_probs.iter().enumerate() {
+    for (i, probs) in probs.iter().enumerate() {
         let current = choices.tags[i];
         let allowed: &[usize] = match current {
             1..=3 => &[1, 2, 3],
@@ -143,13 +151,19 @@ pub fn decode_checked(
         {
             continue;
         }
-        if let Ok(plan) = decode(tokens, catalog, &alternative)
-            && codemode_plan::check::check(&plan, catalog).is_ok()
-        {
+        if let Ok(plan) = read(&alternative) {
             return Ok(plan);
         }
     }
     Err(diagnostic)
+}
+
+/// Probabilities from logits.
+fn softmax(logits: &[f32]) -> Vec<f32> {
+    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let exp: Vec<f32> = logits.iter().map(|&l| (l - max).exp()).collect();
+    let sum: f32 = exp.iter().sum();
+    exp.into_iter().map(|e| e / sum).collect()
 }
 
 /// The words a diagnostic uses for an unsupported structure.
@@ -457,18 +471,16 @@ fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use codemode_plan::frontend;
 
     fn record(instruction: &str) -> codemode_plan::Record {
-        let line = serde_json::json!({
-            "instruction": instruction,
-            "tools": [
+        crate::test_record(
+            instruction,
+            serde_json::json!([
                 {"name": "get_weather", "arguments": {"city": "string", "days": "number"}, "required": ["city"], "returns": {"kind": "object", "properties": []}},
                 {"name": "list_users", "arguments": {"team": "string", "limit": "number"}, "required": [], "returns": {"kind": "array", "properties": ["id", "name"]}},
                 {"name": "send", "arguments": {"to": "string", "subject": "string"}, "required": [], "returns": {"kind": "text", "properties": []}}
-            ]
-        });
-        frontend::read_record(&line).unwrap()
+            ]),
+        )
     }
 
     fn choices(tags: &[usize], pointers: &[Option<usize>]) -> Choices {
@@ -479,7 +491,7 @@ mod tests {
             output: 0,
             status: 0,
             prose: vec![true; tags.len()],
-            tag_probs: Vec::new(),
+            tag_logits: Vec::new(),
         }
     }
 
@@ -612,20 +624,17 @@ mod tests {
         assert_eq!(plan.output.limit, Some(serde_json::Number::from(5)));
     }
 
-    /// Tag probabilities that put 0.9 on each chosen tag, plus `extra` (token, tag, p).
-    fn probs(tags: &[usize], extra: &[(usize, usize, f32)]) -> Vec<Vec<f32>> {
-        let mut probs: Vec<Vec<f32>> = tags
-            .iter()
-            .map(|&t| {
-                let mut p = vec![0.0; 9];
-                p[t] = 0.9;
-                p
-            })
-            .collect();
-        for &(i, tag, p) in extra {
-            probs[i][tag] = p;
+    /// Tag logits whose probabilities put 0.9 on each chosen tag, plus `extra` (token, tag, p),
+    /// and (nearly) nothing elsewhere.
+    fn probs(tags: &[usize], extra: &[(usize, usize, f32)]) -> Vec<f32> {
+        let mut probs = vec![1e-9f32; tags.len() * TAGS.len()];
+        for (i, &t) in tags.iter().enumerate() {
+            probs[i * TAGS.len() + t] = 0.9;
         }
-        probs
+        for &(i, tag, p) in extra {
+            probs[i * TAGS.len() + tag] = p;
+        }
+        probs.iter().map(|p| p.ln()).collect()
     }
 
     #[test]
@@ -637,13 +646,13 @@ mod tests {
         let mut c = choices(&tags, &pointers);
         c.mode = 0;
         assert!(decode(&r.tokens, &r.catalog, &c).is_err());
-        c.tag_probs = probs(&tags, &[(6, 5, 0.08)]);
+        c.tag_logits = probs(&tags, &[(6, 5, 0.08)]);
         let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
         assert_eq!(plan.calls.len(), 2);
         assert_eq!(plan.calls[0].args["city"], "A");
         assert_eq!(plan.calls[1].args["city"], "B");
         // Without that second choice it stays a diagnostic.
-        c.tag_probs = probs(&tags, &[]);
+        c.tag_logits = probs(&tags, &[]);
         assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
     }
 
@@ -654,7 +663,7 @@ mod tests {
         let pointers = [None, None, Some(1), None, None, None, Some(5)];
         let mut c = choices(&tags, &pointers);
         // get_wether: the network gives it some weight as call 2's tool.
-        c.tag_probs = probs(&tags, &[(6, 5, 0.3), (4, 2, 0.2)]);
+        c.tag_logits = probs(&tags, &[(6, 5, 0.3), (4, 2, 0.2)]);
         assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
     }
 
@@ -666,7 +675,7 @@ mod tests {
         let tags = [1, 0, 4, 0, 2];
         let pointers = [None, None, Some(1), None, None];
         let mut c = choices(&tags, &pointers);
-        c.tag_probs = probs(&tags, &[(4, 1, 0.5)]);
+        c.tag_logits = probs(&tags, &[(4, 1, 0.5)]);
         assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
         // An unsupported structure is never searched past.
         let r = record(r#"get_weather city "A" and get_weather city "A""#);
@@ -674,7 +683,7 @@ mod tests {
         let pointers = [None, None, Some(1), None, None, None, Some(5)];
         let mut c = choices(&fine, &pointers);
         c.status = 2;
-        c.tag_probs = probs(&fine, &[]);
+        c.tag_logits = probs(&fine, &[]);
         assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
     }
 }

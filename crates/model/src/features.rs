@@ -34,6 +34,21 @@ pub const KINDS: usize = 6;
 
 /// The number of binary features per token.
 pub const FEATURES: usize = 42;
+/// Feature index: the token is exactly a tool name.
+pub const F_TOOL: usize = 0;
+/// Feature index: the token is exactly an argument name of some tool.
+pub const F_ARG: usize = 2;
+/// Feature index: the token is exactly a declared property of some tool.
+pub const F_PROP: usize = 9;
+
+/// Whether `text` is a tool name, an argument name or a declared property in `catalog`.
+pub fn is_catalog_name(catalog: &Catalog, text: &str) -> bool {
+    catalog.tools.iter().any(|tool| {
+        tool.name == text
+            || tool.argument(text).is_some()
+            || tool.returns.properties.iter().any(|p| p == text)
+    })
+}
 
 /// The prose vocabulary: lowercase words to ids.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -276,6 +291,11 @@ impl Encoded {
     pub fn is_empty(&self) -> bool {
         self.words.is_empty()
     }
+
+    /// N-gram slots per token (0 without subwords).
+    pub fn ngram_slots(&self) -> usize {
+        self.ngrams.len() / self.len().max(1)
+    }
 }
 
 fn kind_id(kind: TokenKind) -> u32 {
@@ -401,13 +421,13 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
         candidates[i] = is_arg;
 
         if is_tool {
-            set(0);
+            set(F_TOOL);
             if tool_at[i].is_some_and(|t| t.returns.kind == ReturnKind::Array) {
                 set(1);
             }
         }
         if is_arg {
-            set(2);
+            set(F_ARG);
             for ty in &arg_types {
                 set(match ty {
                     codemode_plan::ArgType::String => 3,
@@ -427,7 +447,7 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
             set(8);
         }
         if is_prop {
-            set(9);
+            set(F_PROP);
         }
         if let (TokenKind::Num, Some(v)) =
             (token.kind, token.value.as_ref().and_then(Value::as_f64))
@@ -487,16 +507,14 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use codemode_plan::frontend;
 
     fn record(instruction: &str) -> codemode_plan::Record {
-        let line = serde_json::json!({
-            "instruction": instruction,
-            "tools": [
+        crate::test_record(
+            instruction,
+            serde_json::json!([
                 {"name": "then", "arguments": {"step": "string"}, "required": [], "returns": {"kind": "array", "properties": ["handle", "id"]}}
-            ]
-        });
-        frontend::read_record(&line).unwrap()
+            ]),
+        )
     }
 
     fn vocab(names: Option<&[&str]>) -> Vocab {

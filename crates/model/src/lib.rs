@@ -55,3 +55,10 @@ impl From<candle_core::Error> for ModelError {
         ModelError::Candle(text.lines().next().unwrap_or_default().to_owned())
     }
 }
+
+/// A record read by the frontend from an instruction and a catalog, for unit tests.
+#[cfg(test)]
+pub(crate) fn test_record(instruction: &str, tools: serde_json::Value) -> codemode_plan::Record {
+    let line = serde_json::json!({"instruction": instruction, "tools": tools});
+    codemode_plan::frontend::read_record(&line).expect("a valid test record")
+}

@@ -268,9 +268,9 @@ impl Network {
     }
 
     /// The mean n-gram embedding of every token: (batch, tokens, width).
-    fn subword_means(&self, table: &Embedding, grams: &Ngrams, words: &Tensor) -> Result<Tensor> {
-        let (b, t) = words.dims2()?;
-        let device = words.device();
+    fn subword_means(&self, table: &Embedding, grams: &Ngrams, batch: &Batch) -> Result<Tensor> {
+        let (b, t) = batch.words.dims2()?;
+        let device = batch.words.device();
         if let Some((rows, width)) = &self.frozen_subwords {
             let width = *width;
             let mut out = vec![0f32; b * t * width];
@@ -300,7 +300,7 @@ impl Network {
     pub fn forward(&self, batch: &Batch) -> Result<Outputs> {
         let mut parts = vec![self.words.forward(&batch.words)?];
         if let (Some(table), Some(grams)) = (&self.subwords, &batch.ngrams) {
-            parts.push(self.subword_means(table, grams, &batch.words)?);
+            parts.push(self.subword_means(table, grams, batch)?);
         }
         parts.push(self.kinds.forward(&batch.kinds)?);
         parts.push(batch.features.clone());
@@ -359,11 +359,7 @@ pub fn batch(records: &[&crate::features::Encoded], device: &candle_core::Device
         let row = &mut features[i * t * FEATURES..(i * t + r.len()) * FEATURES];
         row.copy_from_slice(&r.features);
     }
-    let ngrams = match records
-        .iter()
-        .find(|r| !r.is_empty())
-        .map(|r| r.ngrams.len() / r.len())
-    {
+    let ngrams = match records.iter().map(|r| r.ngram_slots()).max() {
         Some(slots) if slots > 0 => {
             let mut ids = vec![0u32; b * t * slots];
             let mut weights = vec![0f32; b * t * slots];
@@ -424,15 +420,14 @@ mod tests {
         let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
         let mut network = Network::load(vb, &cfg).unwrap();
         crate::train::initialise(&varmap, 5).unwrap();
-        let line = serde_json::json!({
-            "instruction": "call get_weather with city \"Oslo\", then parallelize everything",
-            "tools": [{"name": "get_weather", "arguments": {"city": "string"}, "required": [], "returns": {"kind": "object", "properties": []}}]
-        });
-        let short = serde_json::json!({"instruction": "call get_weather", "tools": line["tools"]});
-        let records: Vec<_> = [line, short]
-            .iter()
-            .map(|l| codemode_plan::frontend::read_record(l).unwrap())
-            .collect();
+        let tools = serde_json::json!([{"name": "get_weather", "arguments": {"city": "string"}, "required": [], "returns": {"kind": "object", "properties": []}}]);
+        let records = [
+            crate::test_record(
+                "call get_weather with city \"Oslo\", then parallelize everything",
+                tools.clone(),
+            ),
+            crate::test_record("call get_weather", tools),
+        ];
         let encoded: Vec<_> = records
             .iter()
             .map(|r| encode(&r.tokens, &r.catalog, &cfg.vocab))

@@ -13,7 +13,7 @@ use codemode_plan::{Diagnostic, Plan, Problem, Record};
 use crate::ModelError;
 use crate::decode::{Choices, decode_checked};
 use crate::features::{Encoded, FIRST_WORD, encode};
-use crate::network::{Config, Network, batch};
+use crate::network::{Config, Network, TAGS, batch};
 
 /// The most records that share one forward pass.
 pub const BATCH: usize = 64;
@@ -163,11 +163,23 @@ fn argmax(t: &Tensor) -> Result<Vec<u32>, ModelError> {
     Ok(t.argmax(D::Minus1)?.to_vec1()?)
 }
 
+/// The index of the first largest value.
+fn first_max(row: &[f32]) -> usize {
+    row.iter()
+        .enumerate()
+        .fold((0, f32::NEG_INFINITY), |best, (i, &v)| {
+            if v > best.1 { (i, v) } else { best }
+        })
+        .0
+}
+
 fn choose(network: &Network, group: &[&Encoded]) -> Result<Vec<Choices>, ModelError> {
     let input = batch(group, &Device::Cpu)?;
     let outputs = network.forward(&input)?;
-    let tags: Vec<Vec<u32>> = outputs.tags.argmax(D::Minus1)?.to_vec2()?;
-    let probs: Vec<Vec<Vec<f32>>> = candle_nn::ops::softmax_last_dim(&outputs.tags)?.to_vec3()?;
+    // Tag logits, read once: (batch · tokens · tags), row-major.
+    let width = TAGS.len();
+    let t = input.words.dim(1)?;
+    let logits: Vec<f32> = outputs.tags.flatten_all()?.to_vec1()?;
     let pointers: Vec<Vec<u32>> = outputs.pointer.argmax(D::Minus1)?.to_vec2()?;
     let (mode, output, status) = (
         argmax(&outputs.mode)?,
@@ -179,8 +191,9 @@ fn choose(network: &Network, group: &[&Encoded]) -> Result<Vec<Choices>, ModelEr
         .enumerate()
         .map(|(b, enc)| {
             let n = enc.len();
+            let rows = &logits[b * t * width..(b * t + n) * width];
             Choices {
-                tags: tags[b][..n].iter().map(|&t| t as usize).collect(),
+                tags: rows.chunks(width).map(first_max).collect(),
                 pointers: pointers[b][..n]
                     .iter()
                     .map(|&j| (j as usize) < n && enc.candidates[j as usize])
@@ -191,7 +204,7 @@ fn choose(network: &Network, group: &[&Encoded]) -> Result<Vec<Choices>, ModelEr
                 output: output[b] as usize,
                 status: status[b] as usize,
                 prose: enc.words.iter().map(|&w| w >= FIRST_WORD).collect(),
-                tag_probs: probs[b][..n].to_vec(),
+                tag_logits: rows.to_vec(),
             }
         })
         .collect())

@@ -13,7 +13,8 @@ use rand_distr::{Distribution, StandardNormal};
 
 use crate::ModelError;
 use crate::features::{
-    Encoded, FEATURES, FIRST_WORD, NAME, Subwords, UNK, Vocab, encode, name_text,
+    Encoded, F_ARG, F_PROP, F_TOOL, FEATURES, FIRST_WORD, NAME, Subwords, UNK, Vocab, encode,
+    is_catalog_name, name_text,
 };
 use crate::labels::Targets;
 use crate::network::{Config, Network, TAGS, batch};
@@ -58,49 +59,34 @@ pub struct Progress {
 }
 
 /// Builds the prose vocabulary from training records: words and punctuation that are not catalog
-/// names, seen at least 3 times.
+/// names, seen at least 3 times; with the vocabulary words also seen as catalog names at least 3
+/// times (only those keep their word id when a catalog uses them as names), and subwords.
 pub fn build_vocab(targets: &[Targets]) -> Vocab {
+    let is_name = |t: &Targets, tok: &codemode_plan::Token| {
+        name_text(tok).is_some_and(|text| is_catalog_name(&t.record.catalog, text))
+    };
     let words = targets.iter().flat_map(|t| {
         t.record.tokens.iter().filter_map(move |tok| {
-            let is_name = name_text(tok).is_some_and(|text| {
-                t.record.catalog.tools.iter().any(|tool| {
-                    tool.name == text
-                        || tool.argument(text).is_some()
-                        || tool.returns.properties.iter().any(|p| p == text)
-                })
-            });
             matches!(
                 tok.kind,
                 codemode_plan::TokenKind::Word | codemode_plan::TokenKind::Punct
             )
             .then_some(tok.text.as_str())
-            .filter(|_| !is_name)
+            .filter(|_| !is_name(t, tok))
         })
     });
     let mut vocab = Vocab::build(words, 3, 6000);
-    // The vocabulary words that training also sees as catalog names, at least 3 times: only those
-    // keep their word id when a catalog uses them as names.
     let mut as_names: std::collections::HashMap<String, usize> = Default::default();
     for t in targets {
         for tok in &t.record.tokens {
-            let Some(text) = name_text(tok) else { continue };
-            if tok.kind != codemode_plan::TokenKind::Word {
-                continue;
-            }
-            let is_name = t.record.catalog.tools.iter().any(|tool| {
-                tool.name == text
-                    || tool.argument(text).is_some()
-                    || tool.returns.properties.iter().any(|p| p == text)
-            });
-            let lower = text.to_lowercase();
-            if is_name && vocab.get(&lower).is_some() {
-                *as_names.entry(lower).or_default() += 1;
+            if tok.kind == codemode_plan::TokenKind::Word && is_name(t, tok) {
+                *as_names.entry(tok.text.to_lowercase()).or_default() += 1;
             }
         }
     }
     let mut names: Vec<String> = as_names
         .into_iter()
-        .filter(|(_, c)| *c >= 3)
+        .filter(|(w, c)| *c >= 3 && vocab.get(w).is_some())
         .map(|(w, _)| w)
         .collect();
     names.sort();
@@ -292,13 +278,13 @@ pub fn train(
                 .iter()
                 .map(|&i| {
                     let mut e = encoded[i].clone();
-                    let slots = e.ngrams.len() / e.len().max(1);
+                    let slots = e.ngram_slots();
                     for j in 0..e.len() {
                         if e.words[j] < FIRST_WORD || !rng.random_bool(settings.word_dropout) {
                             continue;
                         }
                         let f = &e.features[j * FEATURES..(j + 1) * FEATURES];
-                        if f[0] + f[2] + f[9] > 0.0 {
+                        if f[F_TOOL] + f[F_ARG] + f[F_PROP] > 0.0 {
                             // A catalog name read as a name the network never learned.
                             e.words[j] = NAME;
                             e.ngrams[j * slots..(j + 1) * slots].fill(0);
