@@ -43,8 +43,9 @@ const ALTERNATIVES: usize = 6;
 ///
 /// A close reading only moves things between calls: a value or a tool mention to another call
 /// slot, an exact tool name into a call that has values but no tool, or a literal the network
-/// half read as a value into a call. It keeps the first reading's number of calls; it never drops
-/// a tool, value, field or limit the network read, never adds a field or limit, never renames an
+/// half read as a value into a call, or, when it read two row limits, one of them as prose. It
+/// keeps the first reading's number of calls; it never drops a tool, value or field the network
+/// read, never drops a lone limit, never adds a field or limit, never renames an
 /// argument, never overrides an unsupported structure, and is not tried when a word outside the
 /// catalog looks like a tool to the network, so what the checker rejects for what the user asked
 /// for (an argument the tool lacks, a field it does not declare, shaping a non-array) stays a
@@ -88,6 +89,8 @@ pub fn decode_checked(
             .max()
     };
     let first_calls = calls(&choices.tags);
+    // Two row limits cannot both hold; one of them may be a prose number (`we got 4 complaints`).
+    let limits = choices.tags.iter().filter(|&&t| t == 8).count();
     // (probability, token, tag) of every allowed move, most probable first.
     let mut moves: Vec<(f32, usize, usize)> = Vec::new();
     for (i, probs) in probs.iter().enumerate() {
@@ -99,6 +102,7 @@ pub fn decode_checked(
                 &[1, 2, 3]
             }
             0 if tokens[i].value.is_some() => &[4, 5, 6],
+            8 if limits > 1 => &[0],
             _ => &[],
         };
         for &tag in allowed {
@@ -684,6 +688,26 @@ mod tests {
         let mut c = choices(&fine, &pointers);
         c.status = 2;
         c.tag_logits = probs(&fine, &[]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn of_two_row_limits_the_one_the_network_half_read_as_prose_is_dropped() {
+        let r = record("we got 4 complaints list_users first 10 rows");
+        let tags = [0, 0, 8, 0, 1, 0, 8, 0];
+        let mut c = choices(&tags, &[None; 8]);
+        assert!(decode(&r.tokens, &r.catalog, &c).is_err());
+        c.tag_logits = probs(&tags, &[(2, 0, 0.3), (6, 0, 0.01)]);
+        let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.limit, Some(serde_json::Number::from(10)));
+        // Neither limit has weight as prose: the diagnostic stays.
+        c.tag_logits = probs(&tags, &[]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+        // A lone limit is never dropped, even when the checker refuses it (`send` returns text).
+        let r = record("send to \"a\" first 10 rows");
+        let tags = [1, 0, 4, 0, 8, 0];
+        let mut c = choices(&tags, &[None, None, Some(1), None, None, None]);
+        c.tag_logits = probs(&tags, &[(4, 0, 0.5)]);
         assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
     }
 }
