@@ -153,6 +153,34 @@ const VERBS_EXTRA: &[&str] = &[
     "go run",
     "hit up",
     "just call",
+    "go and call",
+    "quickly run",
+    "could you call",
+    "pls call",
+    "plz run",
+    "make use of",
+    "utilize",
+    "utilise",
+    "leverage",
+    "run a call to",
+    "do a call to",
+    "shoot a request to",
+    "execute a call to",
+    "I want you to run",
+    "you should call",
+    "we need to call",
+    "let's run",
+    "lets call",
+    "need you to run",
+    "try calling",
+    "try running",
+    "just run",
+    "just use",
+    "simply call",
+    "make a request to",
+    "access",
+    "send a call to",
+    "go hit",
 ];
 const SERIAL_JOIN_EXTRA: &[&str] = &[
     ", and after that",
@@ -168,12 +196,56 @@ const SERIAL_JOIN_EXTRA: &[&str] = &[
     "; afterwards",
     " and, once it's done,",
     ", and when it's done,",
+    ", and following that,",
+    ". Following that,",
+    ", after which",
+    ". Once done,",
+    ", once done,",
+    ". When it's finished,",
+    ", and when that's finished,",
+    ". After it's done,",
+    ", and after it's done,",
+    " and after that",
+    ", afterward",
+    ". Afterward,",
+    ". As soon as it's done,",
+    ", and as soon as that's done,",
+    ", and only then",
+    ", then after that",
+    " ->",
+    ", then later",
+    ". When done,",
+    "; when done,",
+    ". After this,",
+    ". Next up,",
+    ". Once finished,",
+    ", and once finished,",
+    ". Then afterwards,",
+    ", and thereafter",
+    ". Thereafter,",
+    ". After this one finish,",
+    ". Once that's over,",
 ];
 const NEUTRAL_JOIN_EXTRA: &[&str] = &[
     " and also",
     ". Plus,",
     ", and additionally",
     ". In addition,",
+    ". Additionally,",
+    ". Also,",
+    ", also",
+    "; also",
+    ". Besides that,",
+    ". Oh and",
+    ", oh and also",
+    ". And also",
+    "; and",
+    ", along with",
+    " along with",
+    ". Another thing:",
+    ". Furthermore,",
+    ". Moreover,",
+    " and, also,",
 ];
 const PARALLEL_JOIN_EXTRA: &[&str] = &[
     ", and meanwhile",
@@ -182,6 +254,24 @@ const PARALLEL_JOIN_EXTRA: &[&str] = &[
     ", while at the same time",
     " in parallel with",
     ", and alongside that,",
+    ". Meanwhile,",
+    ". At the same time,",
+    ". Simultaneously,",
+    ". Concurrently,",
+    ", and in parallel",
+    ", in parallel with",
+    ", running alongside",
+    " simultaneously with",
+    " side by side with",
+    ", and during that time",
+    ", and while that runs,",
+    ". While that's running,",
+    ". In parallel,",
+    ", and parallel to that,",
+    ", and concurrently with that,",
+    ", and without waiting for it,",
+    " and meanwhile",
+    ", and simultaneously also",
 ];
 const SERIAL_PRE_EXTRA: &[&str] = &[
     "In this order:",
@@ -193,6 +283,27 @@ const SERIAL_PRE_EXTRA: &[&str] = &[
     "Don't do these at the same time:",
     "No concurrency here:",
     "Order matters:",
+    "One after the other:",
+    "In succession:",
+    "Consecutively:",
+    "Back to back:",
+    "Sequentially, please:",
+    "In sequence, please:",
+    "In the listed order:",
+    "Please go in order:",
+    "Do them one by one:",
+    "Run these one after the other:",
+    "No parallel runs, please:",
+    "Not concurrently:",
+    "Not at the same time:",
+    "Don't overlap these:",
+    "Let each finish before the next starts:",
+    "pls do these in order:",
+    "Sequence matters:",
+    "in order pls:",
+    "One thing at a time:",
+    "Go one by one:",
+    "In turn:",
 ];
 const SERIAL_POST_EXTRA: &[&str] = &[
     ", in the order given",
@@ -205,6 +316,28 @@ const SERIAL_POST_EXTRA: &[&str] = &[
     ". Run them in order, please",
     ". They shouldn't run at once",
     ", never at the same time",
+    ", one after the other",
+    ", in succession",
+    ", consecutively",
+    ", back to back",
+    " in turn",
+    ", in the listed order",
+    ", in that exact order",
+    ", in exactly this order",
+    ". One at a time, please",
+    ". Not at the same time",
+    ", not all at once",
+    ". Don't run them together",
+    ". Let each one finish before starting the next",
+    ". Finish each before moving on",
+    " in order pls",
+    ", one by one please",
+    ". Sequence matters",
+    ". No overlapping",
+    ". Go through them one by one",
+    ". Do them in the order I listed",
+    ", not simultaneously",
+    ". Never run them concurrently",
 ];
 const PARALLEL_PRE_EXTRA: &[&str] = &[
     "Concurrently, please:",
@@ -215,6 +348,27 @@ const PARALLEL_PRE_EXTRA: &[&str] = &[
     "No need to wait between these:",
     "Run these side by side:",
     "Both at once:",
+    "Simultaneously, please:",
+    "At one go:",
+    "In one go:",
+    "Together:",
+    "Concurrently:",
+    "All at the same time:",
+    "In parallel please:",
+    "Same time:",
+    "Run these simultaneously:",
+    "Run all of these together:",
+    "These are independent, run them together:",
+    "No ordering needed:",
+    "Order doesn't matter, run them all at the same time:",
+    "Don't wait between these:",
+    "Kick these off together:",
+    "Fire them all off together:",
+    "parallel pls:",
+    "At the same time please:",
+    "Concurrently if you can:",
+    "All in one batch:",
+    "As a single batch:",
 ];
 const PARALLEL_POST_EXTRA: &[&str] = &[
     ", concurrently please",
@@ -228,6 +382,27 @@ const PARALLEL_POST_EXTRA: &[&str] = &[
     ", together",
     ". Kick them off simultaneously",
     ", running at the same time",
+    ", simultaneously",
+    " all together",
+    ", at the same time please",
+    ", in one go",
+    " in one go",
+    ", at one go",
+    ". Run them simultaneously",
+    ". Run them side by side",
+    ". Do them all at the same time",
+    ". They don't depend on each other, run them together",
+    ". Order doesn't matter, run them at the same time",
+    ". No need to wait for one to finish",
+    ", no waiting between them",
+    ". Fire them all off together",
+    ", as a single batch",
+    ", in a single parallel batch",
+    " in parallel pls",
+    ", all simultaneously",
+    ". Let them run together",
+    ". No need to go one by one",
+    ". They can all run at the same time",
 ];
 const OUT_ALL_EXTRA: &[&str] = &[
     "give me every result",
@@ -238,6 +413,22 @@ const OUT_ALL_EXTRA: &[&str] = &[
     "give me back everything",
     "I want to see every output",
     "all results, please",
+    "I want all the results",
+    "return every result",
+    "give me the results of all calls",
+    "send me every result",
+    "return results from each call",
+    "show every result",
+    "I need to see all of them",
+    "give me every output",
+    "return all outputs",
+    "keep every result",
+    "all outputs pls",
+    "return the output of each call",
+    "I want each call's result",
+    "give me all the outputs",
+    "every result please",
+    "show me the results of all of them",
 ];
 const OUT_LAST_EXTRA: &[&str] = &[
     "only the final result matters",
@@ -246,10 +437,25 @@ const OUT_LAST_EXTRA: &[&str] = &[
     "all I need is the last result",
     "only show the final call's result",
     "I care about the last call's result only",
-    "just report the outcome of the last call",
+    "only return the final result",
+    "I just need the final result",
+    "give me just the last result",
+    "return just the final call's output",
+    "just the final output",
+    "only the last output matters",
+    "show me only the last result",
+    "I only care about the final result",
+    "only keep the final result",
+    "last result only",
+    "only the last one, please",
+    "only need the final output",
+    "return the final call's result only",
+    "I'm only interested in the last result",
+    "the rest don't matter, just the last result",
 ];
 
 const TOOL_WORDS: &[&str] = &["tool", "endpoint", "function", "API", "action", "command"];
+const TOOL_WORDS_EXTRA: &[&str] = &["method", "operation", "service"];
 
 const SERIAL_JOIN: &[&str] = &[
     ", then",
@@ -408,9 +614,45 @@ const POLITE: &[&str] = &[
     "I was hoping you could",
     "if it's not too much trouble,",
 ];
+const POLITE_EXTRA: &[&str] = &[
+    "can you",
+    "do me a favor and",
+    "would you mind running",
+    "any chance you could",
+    "when you have a minute,",
+    "pls",
+    "can you please",
+    "could u",
+    "can u pls",
+    "I'd love it if you could",
+    "would you be able to",
+    "whenever you can,",
+    "at your convenience,",
+    "if you have time,",
+    "would you kindly",
+    "please could you",
+    "I'd really like you to",
+    "help me out and",
+    "quick favor:",
+    "if it's okay,",
+    "when you're free,",
+    "sorry, can you",
+];
 
 // ---------------------------------------------------------------------------------------------
 // Small writers.
+
+/// One item of `shared`, or, in the train and dev splits, of `shared` and `train_extra` together:
+/// [`Gen::pt`] for any slice. In the test split it draws exactly like `g.pick(shared)`.
+fn pick_pt<'a, T>(g: &mut Gen, shared: &'a [T], train_extra: &'a [T]) -> &'a T {
+    if g.split == Split::Test {
+        return g.pick(shared);
+    }
+    let i = g.below(shared.len() + train_extra.len());
+    shared
+        .get(i)
+        .unwrap_or_else(|| &train_extra[i - shared.len()])
+}
 
 /// Writes a piece that may start with punctuation: glued when it does, spaced otherwise.
 pub(crate) fn piece(t: &mut Text, s: &str) {
@@ -438,7 +680,7 @@ pub(crate) fn mention(g: &mut Gen, t: &mut Text, name: &str, call: usize) {
     let parens = if g.chance(0.05) { "()" } else { "" };
     t.tool_with(name, call, ticks, parens);
     if the || g.chance(0.06) {
-        let w = *g.pick(TOOL_WORDS);
+        let w = g.pt(TOOL_WORDS, TOOL_WORDS_EXTRA);
         t.w(w);
     }
 }
@@ -491,9 +733,19 @@ fn one_arg(g: &mut Gen, t: &mut Text, st: Style, first: bool, call: usize, name:
         }
         Style::Plain | Style::Colon | Style::Equals => {
             if first {
-                let intro = g.pw(&[
-                    "with", "for", "using", "", ":", "passing", "given", "—", "with the",
-                ]);
+                let intro = g.pt(
+                    &[
+                        "with", "for", "using", "", ":", "passing", "given", "—", "with the",
+                    ],
+                    &[
+                        "w/",
+                        "taking",
+                        "providing",
+                        "supplying",
+                        "and pass",
+                        "setting",
+                    ],
+                );
                 piece(t, intro);
             }
             t.argname(name, call, false);
@@ -537,7 +789,10 @@ fn one_arg(g: &mut Gen, t: &mut Text, st: Style, first: bool, call: usize, name:
             };
             t.w(pre);
             t.argname(name, call, false);
-            t.w(g.pw(&["is", "is", "equals", "should be"]));
+            t.w(g.pt(
+                &["is", "is", "equals", "should be"],
+                &["is set to", "being", "needs to be", "must be"],
+            ));
             t.value(lit, call, name);
         }
         Style::As => {
@@ -589,7 +844,10 @@ fn one_arg(g: &mut Gen, t: &mut Text, st: Style, first: bool, call: usize, name:
                 t.w("with");
             }
             t.argname(name, call, false);
-            t.w(g.pw(&["equal to", "equals", "of", "->", "=>", "at"]));
+            t.w(g.pt(
+                &["equal to", "equals", "of", "->", "=>", "at"],
+                &["is", ":=", "set to", "as"],
+            ));
             t.value(lit, call, name);
         }
     }
@@ -599,12 +857,22 @@ fn one_arg(g: &mut Gen, t: &mut Text, st: Style, first: bool, call: usize, name:
 pub(crate) fn args(g: &mut Gen, t: &mut Text, call: usize, args: &[(String, Lit)]) {
     if args.is_empty() {
         if g.chance(0.15) {
-            let w = g.pw(&[
-                "with no arguments",
-                "without arguments",
-                "as is",
-                "with defaults",
-            ]);
+            let w = g.pt(
+                &[
+                    "with no arguments",
+                    "without arguments",
+                    "as is",
+                    "with defaults",
+                ],
+                &[
+                    "without any arguments",
+                    "with the defaults",
+                    "with default values",
+                    "with nothing passed",
+                    "as-is",
+                    "with default settings",
+                ],
+            );
             t.w(w);
         }
         return;
@@ -660,7 +928,7 @@ pub(crate) fn call_json(g: &mut Gen, t: &mut Text, call: usize, c: &DCall) {
     match form {
         0 => t.p("("),
         1 => {}
-        _ => t.w(g.pw(&["with", "using", "passing"])),
+        _ => t.w(g.pt(&["with", "using", "passing"], &["given", "w/", "taking"])),
     }
     if form == 0 {
         t.p("{");
@@ -699,7 +967,10 @@ pub(crate) fn call_any(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, with_v
         0 => call_natural(g, t, call, c, with_verb),
         3 if with_verb && !c.args.is_empty() => {
             // Arguments first: `for id 5, call get_user`.
-            t.w(g.pw(&["with", "for", "using", "given"]));
+            t.w(g.pt(
+                &["with", "for", "using", "given"],
+                &["passing", "w/", "taking"],
+            ));
             plain_list(g, t, call, &c.args);
             t.p(",");
             verb(g, t);
@@ -784,14 +1055,31 @@ pub(crate) fn out_cue(g: &mut Gen, t: &mut Text, kind: OutputKind, n: usize) {
     let s = match kind {
         OutputKind::All => {
             if n == 2 && g.chance(0.3) {
-                g.pw(&[
-                    "give me both results",
-                    "return both",
-                    "I need both",
-                    "both results, please",
-                ])
+                g.pt(
+                    &[
+                        "give me both results",
+                        "return both",
+                        "I need both",
+                        "both results, please",
+                    ],
+                    &[
+                        "both, please",
+                        "return both results",
+                        "send back both",
+                        "show me both",
+                        "I want both results",
+                        "keep both results",
+                    ],
+                )
             } else if n == 3 && g.chance(0.25) {
-                g.pw(&["return all three results", "give me all 3 results"])
+                g.pt(
+                    &["return all three results", "give me all 3 results"],
+                    &[
+                        "all three results, please",
+                        "I need all three",
+                        "return all three",
+                    ],
+                )
             } else {
                 g.phrase(OUT_ALL, OUT_ALL_EXTRA, OUT_ALL_TEST)
             }
@@ -805,7 +1093,12 @@ pub(crate) fn out_cue(g: &mut Gen, t: &mut Text, kind: OutputKind, n: usize) {
 
 /// Writes an enumeration of fields: `a and b`, `a, b, c`, `a, then b, then c`.
 pub(crate) fn field_list(g: &mut Gen, t: &mut Text, fields: &[String]) {
-    let style = g.below(5);
+    // Styles 5.. are train-only; the test split draws exactly as it always has.
+    let style = if g.split == Split::Test {
+        g.below(5)
+    } else {
+        g.below(10)
+    };
     for (i, f) in fields.iter().enumerate() {
         if i > 0 {
             let last = i == fields.len() - 1;
@@ -826,11 +1119,40 @@ pub(crate) fn field_list(g: &mut Gen, t: &mut Text, fields: &[String]) {
                         ","
                     }
                 }
-                _ => {
+                4 => {
                     if last {
                         " plus"
                     } else {
                         ","
+                    }
+                }
+                5 => {
+                    if last {
+                        " &"
+                    } else {
+                        ","
+                    }
+                }
+                6 => " and",
+                7 => {
+                    if last {
+                        " as well as"
+                    } else {
+                        ","
+                    }
+                }
+                8 => {
+                    if last {
+                        ", plus"
+                    } else {
+                        ","
+                    }
+                }
+                _ => {
+                    if last {
+                        " and also"
+                    } else {
+                        ";"
                     }
                 }
             };
@@ -843,7 +1165,16 @@ pub(crate) fn field_list(g: &mut Gen, t: &mut Text, fields: &[String]) {
 /// A projection phrase: `only id and name`, `just the email field`, `fields: a, b`.
 pub(crate) fn fields_phrase(g: &mut Gen, t: &mut Text, fields: &[String]) {
     let plural = fields.len() > 1;
-    match g.below(if g.split == Split::Test { 13 } else { 11 }) {
+    // 0..11 shared, 11..13 test-only, 13.. train-only: the test split draws exactly as before.
+    let form = if g.split == Split::Test {
+        g.below(13)
+    } else {
+        match g.below(11 + 26) {
+            i if i < 11 => i,
+            i => i + 2,
+        }
+    };
+    match form {
         0 => {
             t.w("only");
             field_list(g, t, fields);
@@ -896,11 +1227,68 @@ pub(crate) fn fields_phrase(g: &mut Gen, t: &mut Text, fields: &[String]) {
             t.w("trim it down to");
             field_list(g, t, fields);
         }
-        _ => {
+        12 => {
             t.w("strip everything except");
             field_list(g, t, fields);
         }
+        _ => fields_phrase_train(g, t, fields, form - 13),
     }
+}
+
+/// The train-only projection phrases (`form` in `0..26`).
+fn fields_phrase_train(g: &mut Gen, t: &mut Text, fields: &[String], form: usize) {
+    let plural = fields.len() > 1;
+    // A phrase before the list, and a word after it (or none).
+    let (pre, post): (&str, &str) = match form {
+        0 => ("only keep", ""),
+        1 => ("keep just", ""),
+        2 => ("just", ""),
+        3 => ("only the", if plural { "fields" } else { "field" }),
+        4 => ("", "only"),
+        5 => ("", if plural { "fields only" } else { "field only" }),
+        6 => ("restrict the output to", ""),
+        7 => ("narrow it to", ""),
+        8 => ("pick out", ""),
+        9 => ("pull out", ""),
+        10 => ("I just want", ""),
+        11 => ("only include", ""),
+        12 => ("include only", ""),
+        13 => ("with only", ""),
+        14 => (
+            "only the",
+            if plural {
+                g.pw(&["properties", "attributes", "keys"])
+            } else {
+                g.pw(&["property", "attribute", "key"])
+            },
+        ),
+        15 => (
+            "just the",
+            if plural {
+                "columns, please"
+            } else {
+                "column, please"
+            },
+        ),
+        16 => ("returning only", ""),
+        17 => ("showing only", ""),
+        18 => ("just show", ""),
+        19 => ("only show", ""),
+        20 => ("display only", ""),
+        21 => ("give me just", ""),
+        22 => ("I only care about", ""),
+        23 => ("columns", ""),
+        24 => ("output only", ""),
+        _ => ("nothing else, just", ""),
+    };
+    if pre == "columns" {
+        t.w(pre);
+        t.p(":");
+    } else {
+        t.w(pre);
+    }
+    field_list(g, t, fields);
+    t.w(post);
 }
 
 /// A row-limit phrase: `first 10 rows`, `at most 10`, `top 3`, `limit the rows to 25`.
@@ -923,11 +1311,62 @@ pub(crate) fn limit_phrase(g: &mut Gen, t: &mut Text, n: &str) {
         ("only", "rows"),
         ("the first", "items"),
     ];
+    // Train-only forms: one draw over `forms` and these together (see `pick_pt`).
+    let extra: &[(&str, &str)] = &[
+        ("no more than", "rows"),
+        ("not more than", "rows"),
+        ("at most", "results"),
+        ("at most", "entries"),
+        ("at most", "items"),
+        ("up to", "results"),
+        ("up to", "entries"),
+        ("up to", ""),
+        ("cap at", ""),
+        ("cap the results at", ""),
+        ("limit the results to", ""),
+        ("limit the output to", "rows"),
+        ("with a cap of", "rows"),
+        ("a limit of", "rows"),
+        ("capped at", "rows"),
+        ("capped at", ""),
+        ("just the first", ""),
+        ("only the first", "rows"),
+        ("only the first", ""),
+        ("the first", "results"),
+        ("the first", "entries"),
+        ("first", "results"),
+        ("first", "items"),
+        ("first", ""),
+        ("", "rows at most"),
+        ("", "results max"),
+        ("", "rows tops"),
+        ("", "rows or fewer"),
+        ("", "or fewer rows"),
+        ("", "entries max"),
+        ("", "rows only"),
+        ("only", "results"),
+        ("only", "entries"),
+        ("just", "results"),
+        ("just", "entries"),
+        ("no more than", "entries"),
+        ("never more than", "rows"),
+        ("keep it to", "rows"),
+        ("cut it off at", "rows"),
+        ("stop after", "rows"),
+        ("truncate to", "rows"),
+        ("show the first", ""),
+        ("only give me", "rows"),
+        ("I only need", "rows"),
+        ("top", "rows"),
+        ("top", "results"),
+        ("pls just", "rows"),
+        ("at most", "rows, please"),
+    ];
     let test_forms: &[(&str, &str)] = &[("a maximum of", "rows"), ("the initial", "rows")];
     let (pre, post) = if g.split == Split::Test && g.chance(0.2) {
         *g.pick(test_forms)
     } else {
-        *g.pick(forms)
+        *pick_pt(g, forms, extra)
     };
     t.w(pre);
     t.limit(n);
@@ -942,7 +1381,10 @@ pub(crate) fn shaping_after(g: &mut Gen, t: &mut Text, d: &Draft) {
     let lead = g.pw(&[",", " —", ";", ".", ", and", ":"]);
     piece(t, lead);
     if lead == "." && g.chance(0.5) {
-        t.w(g.pw(&["give me", "return", "I want", "show me"]));
+        t.w(g.pt(
+            &["give me", "return", "I want", "show me"],
+            &["I need", "I'd like", "please give me", "send me"],
+        ));
     }
     let fields_first = g.chance(0.6);
     let both = !d.fields.is_empty() && d.limit.is_some();
@@ -951,14 +1393,14 @@ pub(crate) fn shaping_after(g: &mut Gen, t: &mut Text, d: &Draft) {
     }
     if let Some(limit) = &d.limit {
         if both && fields_first {
-            let sep = g.pw(&[",", " and", ", and", ";", " —"]);
+            let sep = g.pt(&[",", " and", ", and", ";", " —"], &[", plus", " and also"]);
             piece(t, sep);
         }
         limit_phrase(g, t, limit);
     }
     if !fields_first && !d.fields.is_empty() {
         if both {
-            let sep = g.pw(&[",", " and", ", and", ";", " —"]);
+            let sep = g.pt(&[",", " and", ", and", ";", " —"], &[", plus", " and also"]);
             piece(t, sep);
         }
         fields_phrase(g, t, &d.fields);
@@ -1388,7 +1830,13 @@ fn split_far(g: &mut Gen, c: &DCall) -> (DCall, Vec<(String, Lit)>) {
 fn far_args(g: &mut Gen, t: &mut Text, call: usize, far: &[(String, Lit)]) {
     for (name, lit) in far {
         t.p(g.pw(&[".", ";", ",", " —"]));
-        match g.below(6) {
+        // Forms 6.. are train-only; the test split draws exactly as before.
+        let form = if g.split == Split::Test {
+            g.below(6)
+        } else {
+            g.below(12)
+        };
+        match form {
             0 => {
                 t.w("the");
                 t.argname(name, call, false);
@@ -1419,11 +1867,47 @@ fn far_args(g: &mut Gen, t: &mut Text, call: usize, far: &[(String, Lit)]) {
                 t.argname(name, call, false);
                 t.value(lit, call, name);
             }
-            _ => {
+            5 => {
                 t.w("and");
                 t.value(lit, call, name);
                 t.w("goes in as the");
                 t.argname(name, call, false);
+            }
+            6 => {
+                t.w("oh and set");
+                t.argname(name, call, false);
+                t.w("to");
+                t.value(lit, call, name);
+            }
+            7 => {
+                t.argname(name, call, false);
+                t.w("should be");
+                t.value(lit, call, name);
+                t.w("btw");
+            }
+            8 => {
+                t.w("also,");
+                t.argname(name, call, false);
+                t.w("needs to be");
+                t.value(lit, call, name);
+            }
+            9 => {
+                t.w("forgot to say:");
+                t.argname(name, call, false);
+                t.w("is");
+                t.value(lit, call, name);
+            }
+            10 => {
+                t.w("use");
+                t.value(lit, call, name);
+                t.w("for the");
+                t.argname(name, call, false);
+            }
+            _ => {
+                t.w("and please set the");
+                t.argname(name, call, false);
+                t.w("to");
+                t.value(lit, call, name);
             }
         }
     }
@@ -1442,29 +1926,70 @@ fn imperative_with(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm, openers
         filler(g, t);
     }
     if openers && n >= 2 && g.chance(0.1) {
-        let w = g.pw(&["Run these", "I have", "Here are", "Do these"]);
+        let w = g.pt(
+            &["Run these", "I have", "Here are", "Do these"],
+            &[
+                "Please run these",
+                "There are",
+                "I've got",
+                "We need",
+                "Handle these",
+            ],
+        );
         t.w(w);
         t.w(&n.to_string());
-        t.w(g.pw(&["checks:", "things:", "calls:", "steps:"]));
+        t.w(g.pt(
+            &["checks:", "things:", "calls:", "steps:"],
+            &[
+                "requests:",
+                "lookups:",
+                "commands:",
+                "quick ones:",
+                "operations:",
+            ],
+        ));
     }
     if openers && n == 1 && g.chance(0.06) {
-        t.w(g.pw(&["First,", "First of all,", "To start,"]));
+        t.w(g.pt(
+            &["First,", "First of all,", "To start,"],
+            &["Okay so", "Alright,", "So,", "Right,", "Quick one:"],
+        ));
     }
     let out_first = openers && d.out.is_some() && g.chance(0.15);
     if let (true, Some(kind)) = (out_first, d.out) {
         let s = match kind {
-            OutputKind::All => g.pw(&[
-                "I need every result:",
-                "Return all results:",
-                "Give me each result —",
-                "Collect everything from these:",
-            ]),
-            OutputKind::Last => g.pw(&[
-                "Only the final result matters:",
-                "I just need the last result:",
-                "Return only the last call's result —",
-                "Just the final output, please:",
-            ]),
+            OutputKind::All => g.pt(
+                &[
+                    "I need every result:",
+                    "Return all results:",
+                    "Give me each result —",
+                    "Collect everything from these:",
+                ],
+                &[
+                    "I want every result back:",
+                    "Return everything from these:",
+                    "Give me all the outputs —",
+                    "Keep every result:",
+                    "All results, please —",
+                    "Show me each output:",
+                ],
+            ),
+            OutputKind::Last => g.pt(
+                &[
+                    "Only the final result matters:",
+                    "I just need the last result:",
+                    "Return only the last call's result —",
+                    "Just the final output, please:",
+                ],
+                &[
+                    "Only the last result counts:",
+                    "I only want the final output:",
+                    "Just return the last call's result —",
+                    "Last result only:",
+                    "Only the final call's output matters:",
+                    "Give me just the last output —",
+                ],
+            ),
         };
         t.w(s);
     }
@@ -1476,43 +2001,71 @@ fn imperative_with(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm, openers
         pre_cue(g, t, d.sched);
     }
     if openers && place == Place::Join && d.sched == Sched::Serial && g.chance(0.15) {
-        t.w(g.pw(&["first", "first,", "to begin,"]));
+        t.w(g.pt(
+            &["first", "first,", "to begin,"],
+            &["firstly,", "to start,", "first off,", "first of all,"],
+        ));
     }
     let shaping_pre = n == 1 && form == CallForm::Natural && g.chance(0.15);
     let mut with_verb = true;
     if shaping_pre && (!d.fields.is_empty() || d.limit.is_some()) {
         // `give me the first 10 rows (of) id and name from f ...`: noun phrases only.
-        t.w(g.pw(&["give me", "show me", "return", "get", "fetch"]));
+        t.w(g.pt(
+            &["give me", "show me", "return", "get", "fetch"],
+            &["I want", "I need", "bring back", "send me", "grab", "pull"],
+        ));
         if let Some(l) = &d.limit {
-            let (pre, post) = *g.pick(&[
-                ("the first", "rows"),
-                ("the top", ""),
-                ("at most", "rows"),
-                ("up to", "rows"),
-                ("only the first", "entries"),
-                ("max", "rows"),
-                ("the first", ""),
-            ]);
+            let (pre, post) = *pick_pt(
+                g,
+                &[
+                    ("the first", "rows"),
+                    ("the top", ""),
+                    ("at most", "rows"),
+                    ("up to", "rows"),
+                    ("only the first", "entries"),
+                    ("max", "rows"),
+                    ("the first", ""),
+                ],
+                &[
+                    ("the first", "results"),
+                    ("the first", "entries"),
+                    ("no more than", "rows"),
+                    ("at most", "results"),
+                    ("up to", "entries"),
+                    ("just the first", ""),
+                    ("the top", "rows"),
+                    ("only the first", "items"),
+                ],
+            );
             t.w(pre);
             t.limit(l);
             t.w(post);
             if !d.fields.is_empty() {
-                t.w(g.pw(&["with", "of", "with only", "keeping just"]));
+                t.w(g.pt(
+                    &["with", "of", "with only", "keeping just"],
+                    &["showing only", "keeping only", "with just", "and only"],
+                ));
             }
         }
         if !d.fields.is_empty() {
             if d.limit.is_none() {
-                t.w(g.pw(&["only", "just", "the", "only the"]));
+                t.w(g.pt(
+                    &["only", "just", "the", "only the"],
+                    &["just the", "solely"],
+                ));
             }
             field_list(g, t, &d.fields);
             let noun = if d.fields.len() > 1 {
-                g.pw(&["fields", "columns", ""])
+                g.pt(&["fields", "columns", ""], &["properties", "attributes"])
             } else {
-                g.pw(&["field", "column", ""])
+                g.pt(&["field", "column", ""], &["property", "attribute"])
             };
             t.w(noun);
         }
-        t.w(g.pw(&["from", "of", "returned by"]));
+        t.w(g.pt(
+            &["from", "of", "returned by"],
+            &["out of", "as returned by", "coming from"],
+        ));
         with_verb = false;
     }
     for (k, c) in d.calls.iter().enumerate() {
@@ -1571,7 +2124,10 @@ fn implied_name(g: &mut Gen, t: &mut Text, d: &Draft, arg: &str) {
     mention(g, t, &first.tool, 1);
     match word_form(arg) {
         Some(forms) => t.w(g.pw(forms)),
-        None => t.w(g.pw(&["for", "on", "with", "about", "using", "", "regarding"])),
+        None => t.w(g.pt(
+            &["for", "on", "with", "about", "using", "", "regarding"],
+            &["concerning", "related to", "re", "w/"],
+        )),
     }
     let others: Vec<(String, Lit)> = first
         .args
@@ -1610,16 +2166,25 @@ fn args_first(g: &mut Gen, t: &mut Text, d: &Draft) {
     let form = g.below(3);
     match form {
         0 => {
-            t.w(g.pw(&["with", "for", "using", "given"]));
+            t.w(g.pt(
+                &["with", "for", "using", "given"],
+                &["passing", "taking", "w/"],
+            ));
             plain_list(g, t, 1, &first.args);
             t.p(",");
             verb(g, t);
             mention(g, t, &first.tool, 1);
         }
         1 => {
-            t.w(g.pw(&["look at", "check", "find", "get"]));
+            t.w(g.pt(
+                &["look at", "check", "find", "get"],
+                &["pull up", "show me", "grab", "look up"],
+            ));
             plain_list(g, t, 1, &first.args);
-            t.w(g.pw(&["using", "via", "with", "through"]));
+            t.w(g.pt(
+                &["using", "via", "with", "through"],
+                &["by calling", "by using", "with the help of", "by way of"],
+            ));
             mention(g, t, &first.tool, 1);
         }
         _ => {
@@ -1627,7 +2192,10 @@ fn args_first(g: &mut Gen, t: &mut Text, d: &Draft) {
             t.w("—");
             verb(g, t);
             mention(g, t, &first.tool, 1);
-            t.w(g.pw(&["with those", "on that", "for that", ""]));
+            t.w(g.pt(
+                &["with those", "on that", "for that", ""],
+                &["on those", "with that", "for those", "with these"],
+            ));
         }
     }
     let rest = Draft {
@@ -1679,7 +2247,10 @@ fn shared_tool(g: &mut Gen, t: &mut Text, d: &Draft) {
     match g.below(4) {
         0 => {
             // `get_weather over city "A", city "B" and city "C"`
-            t.w(g.pw(&["over", "for", "with", "on", "across", ""]));
+            t.w(g.pt(
+                &["over", "for", "with", "on", "across", ""],
+                &["using", "w/"],
+            ));
             for (k, c) in d.calls.iter().enumerate() {
                 if k > 0 {
                     let sep = if k == n - 1 {
@@ -1689,11 +2260,7 @@ fn shared_tool(g: &mut Gen, t: &mut Text, d: &Draft) {
                     };
                     piece(t, sep);
                     if place == Place::Join && k == n - 1 {
-                        t.w(if d.sched == Sched::Serial {
-                            "then"
-                        } else {
-                            "at the same time"
-                        });
+                        t.w(shared_cue(g, d.sched));
                     }
                 }
                 plain_list(g, t, k + 1, &c.args);
@@ -1712,7 +2279,7 @@ fn shared_tool(g: &mut Gen, t: &mut Text, d: &Draft) {
                         },
                     );
                     if place == Place::Join && d.sched == Sched::Serial {
-                        t.w("then");
+                        t.w(shared_cue(g, Sched::Serial));
                     }
                 }
                 t.w("once with");
@@ -1725,23 +2292,44 @@ fn shared_tool(g: &mut Gen, t: &mut Text, d: &Draft) {
             plain_list(g, t, 1, &d.calls[0].args);
             for (k, c) in d.calls.iter().enumerate().skip(1) {
                 let joiner = if place == Place::Join && d.sched == Sched::Serial {
-                    g.pw(&[
-                        ", then again with",
-                        ". Then call it again with",
-                        ", and after that again with",
-                    ])
+                    g.pt(
+                        &[
+                            ", then again with",
+                            ". Then call it again with",
+                            ", and after that again with",
+                        ],
+                        &[
+                            ", then with",
+                            ", and then with",
+                            ". After that, call it with",
+                            ". Next, run it with",
+                            ", followed by a call with",
+                            ", and afterwards with",
+                        ],
+                    )
                 } else if place == Place::Join {
-                    g.pw(&[
-                        ", and at the same time again with",
-                        ", and in the meantime with",
-                    ])
+                    g.pt(
+                        &[
+                            ", and at the same time again with",
+                            ", and in the meantime with",
+                        ],
+                        &[
+                            ", and simultaneously with",
+                            ", and concurrently with",
+                            ", and in parallel with",
+                            ". At the same time, call it with",
+                        ],
+                    )
                 } else {
-                    g.pw(&[
-                        ", and again with",
-                        "; and once more with",
-                        ", and also with",
-                        ", and with",
-                    ])
+                    g.pt(
+                        &[
+                            ", and again with",
+                            "; and once more with",
+                            ", and also with",
+                            ", and with",
+                        ],
+                        &[", plus with", ", as well as with", ". Also call it with"],
+                    )
                 };
                 piece(t, joiner);
                 plain_list(g, t, k + 1, &c.args);
@@ -1759,11 +2347,11 @@ fn shared_tool(g: &mut Gen, t: &mut Text, d: &Draft) {
                 if k > 0 {
                     piece(t, if k == n - 1 { " and" } else { "," });
                     if place == Place::Join && d.sched == Sched::Serial {
-                        t.w("then");
+                        t.w(shared_cue(g, Sched::Serial));
                     }
                 }
                 if g.chance(0.5) {
-                    t.w(g.pw(&["with", "for"]));
+                    t.w(g.pt(&["with", "for"], &["using"]));
                 }
                 plain_list(g, t, k + 1, &c.args);
             }
@@ -1778,6 +2366,35 @@ fn shared_tool(g: &mut Gen, t: &mut Text, d: &Draft) {
     end(g, t);
 }
 
+/// The schedule cue of the shared-tool family before its last call: `then` / `at the same time`,
+/// widened in the train and dev splits. The test split draws nothing here, as before.
+fn shared_cue(g: &mut Gen, sched: Sched) -> &'static str {
+    let serial = sched == Sched::Serial;
+    match (g.split, serial) {
+        (Split::Test, true) => "then",
+        (Split::Test, false) => "at the same time",
+        (_, true) => g.pt(
+            &["then"],
+            &[
+                "and then",
+                "after that",
+                "next",
+                "afterwards",
+                "then after that",
+            ],
+        ),
+        (_, false) => g.pt(
+            &["at the same time"],
+            &[
+                "simultaneously",
+                "concurrently",
+                "in parallel",
+                "all at the same time",
+            ],
+        ),
+    }
+}
+
 fn steps(g: &mut Gen, t: &mut Text, d: &Draft) {
     let n = d.calls.len();
     if n == 1 || d.sched == Sched::Default {
@@ -1790,18 +2407,41 @@ fn steps(g: &mut Gen, t: &mut Text, d: &Draft) {
             match form {
                 0 => {
                     let w = if k == 0 {
-                        g.pw(&["First,", "First", "To start,", "Start by calling"])
+                        g.pt(
+                            &["First,", "First", "To start,", "Start by calling"],
+                            &[
+                                "Firstly,",
+                                "To begin,",
+                                "First off,",
+                                "Begin by calling",
+                                "First up,",
+                                "To kick things off,",
+                            ],
+                        )
                     } else if last {
-                        g.pw(&[
-                            "Finally,",
-                            "Lastly,",
-                            "Last,",
-                            "And finally",
-                            "then",
-                            "and then",
-                        ])
+                        g.pt(
+                            &[
+                                "Finally,",
+                                "Lastly,",
+                                "Last,",
+                                "And finally",
+                                "then",
+                                "and then",
+                            ],
+                            &[
+                                "At the end,",
+                                "To finish,",
+                                "And lastly,",
+                                "To wrap up,",
+                                "And to finish,",
+                                "after that",
+                            ],
+                        )
                     } else {
-                        g.pw(&["Next,", "Then", "After that,", "Second,"])
+                        g.pt(
+                            &["Next,", "Then", "After that,", "Second,"],
+                            &["Afterwards,", "Following that,", "Then,", "After this,"],
+                        )
                     };
                     if k > 0 {
                         t.p(g.pw(&[".", ";", ","]));
@@ -1843,14 +2483,32 @@ fn steps(g: &mut Gen, t: &mut Text, d: &Draft) {
     } else {
         // Numbered items, run together.
         if g.chance(0.5) {
-            t.w(g.pw(&["Do these", "Run these", "Handle these"]));
+            t.w(g.pt(
+                &["Do these", "Run these", "Handle these"],
+                &[
+                    "Please run these",
+                    "Execute these",
+                    "Kick off these",
+                    "Fire off these",
+                ],
+            ));
             t.w(&n.to_string());
-            t.w(g.pw(&[
-                "at the same time",
-                "in parallel",
-                "concurrently",
-                "all at once",
-            ]));
+            t.w(g.pt(
+                &[
+                    "at the same time",
+                    "in parallel",
+                    "concurrently",
+                    "all at once",
+                ],
+                &[
+                    "simultaneously",
+                    "together",
+                    "side by side",
+                    "all together",
+                    "in one go",
+                    "in parallel pls",
+                ],
+            ));
             t.p(":");
         } else {
             pre_cue(g, t, Sched::Parallel);
@@ -1884,17 +2542,7 @@ fn chatty(g: &mut Gen, t: &mut Text, d: &Draft) {
     for _ in 0..fillers {
         filler(g, t);
     }
-    let polite = g.pt(
-        POLITE,
-        &[
-            "can you",
-            "do me a favor and",
-            "would you mind running",
-            "I'd appreciate it if you could",
-            "any chance you could",
-            "when you have a minute,",
-        ],
-    );
+    let polite = g.pt(POLITE, POLITE_EXTRA);
     t.w(polite);
     let inner = g.chance(0.5);
     if inner {
@@ -1937,8 +2585,21 @@ fn terse(g: &mut Gen, t: &mut Text, d: &Draft) {
     let place = cue_place(g, d.sched);
     if place == Place::Pre {
         let s = match d.sched {
-            Sched::Serial => g.pw(&["seq:", "in order:", "sequential:", "serially:"]),
-            _ => g.pw(&["parallel:", "concurrently:", "in parallel:", "at once:"]),
+            Sched::Serial => g.pt(
+                &["seq:", "in order:", "sequential:", "serially:"],
+                &[
+                    "one by one:",
+                    "in sequence:",
+                    "sequentially:",
+                    "step by step:",
+                    "one after another:",
+                    "consecutively:",
+                ],
+            ),
+            _ => g.pt(
+                &["parallel:", "concurrently:", "in parallel:", "at once:"],
+                &["simultaneously:", "together:", "all at once:", "same time:"],
+            ),
         };
         t.w(s);
     }
@@ -1946,11 +2607,29 @@ fn terse(g: &mut Gen, t: &mut Text, d: &Draft) {
     for (k, c) in d.calls.iter().enumerate() {
         if k > 0 {
             let s = if place == Place::Join && d.sched == Sched::Serial {
-                g.pw(&[" then", ", then", " ->", "; then"])
+                g.pt(
+                    &[" then", ", then", " ->", "; then"],
+                    &[
+                        " =>",
+                        ", and then",
+                        ", after that",
+                        ", next",
+                        ", afterwards",
+                    ],
+                )
             } else if place == Place::Join {
-                g.pw(&[" + in parallel", ", concurrently with"])
+                g.pt(
+                    &[" + in parallel", ", concurrently with"],
+                    &[
+                        " + concurrently",
+                        ", simultaneously with",
+                        ", alongside",
+                        " + at the same time",
+                        " & in parallel",
+                    ],
+                )
             } else {
-                g.pw(&[";", ",", " and", " /"])
+                g.pt(&[";", ",", " and", " /"], &[" &", " +", ", also", " plus"])
             };
             piece(t, s);
         }
@@ -1970,20 +2649,58 @@ fn terse(g: &mut Gen, t: &mut Text, d: &Draft) {
     }
     if place == Place::Post {
         let s = match d.sched {
-            Sched::Serial => g.pw(&[" (in order)", " — sequential", ", one by one", " serially"]),
-            _ => g.pw(&[
-                " (parallel)",
-                " — concurrently",
-                ", all at once",
-                " in parallel",
-            ]),
+            Sched::Serial => g.pt(
+                &[" (in order)", " — sequential", ", one by one", " serially"],
+                &[
+                    " (sequentially)",
+                    " (one by one)",
+                    " — one after another",
+                    ", in sequence",
+                    " — in order",
+                    " (in that order)",
+                ],
+            ),
+            _ => g.pt(
+                &[
+                    " (parallel)",
+                    " — concurrently",
+                    ", all at once",
+                    " in parallel",
+                ],
+                &[
+                    " (concurrently)",
+                    " (at the same time)",
+                    " — simultaneously",
+                    ", together",
+                    " (all at once)",
+                    " (in parallel)",
+                ],
+            ),
         };
         piece(t, s);
     }
     if let Some(kind) = d.out {
         let s = match kind {
-            OutputKind::All => g.pw(&["; return all", " — all results", "; both/all results"]),
-            OutputKind::Last => g.pw(&["; last result only", " — only the last", "; return last"]),
+            OutputKind::All => g.pt(
+                &["; return all", " — all results", "; both/all results"],
+                &[
+                    "; all results",
+                    " — return everything",
+                    "; every result",
+                    " (all results)",
+                    "; return each",
+                ],
+            ),
+            OutputKind::Last => g.pt(
+                &["; last result only", " — only the last", "; return last"],
+                &[
+                    "; only last",
+                    " — last result only",
+                    "; final result only",
+                    " (last only)",
+                    "; just the last",
+                ],
+            ),
         };
         piece(t, s);
     }
@@ -2002,13 +2719,27 @@ fn decoy_name(g: &mut Gen, t: &mut Text, decoy: &str) {
 }
 
 fn decoy_outro(g: &mut Gen, t: &mut Text, decoy: &str) {
-    let (pre, post) = *g.pick(&[
-        ("Don't touch", "."),
-        ("No need to call", "."),
-        ("(not", ")"),
-        ("Leave", "alone."),
-        ("Avoid", "for now."),
-    ]);
+    let (pre, post) = *pick_pt(
+        g,
+        &[
+            ("Don't touch", "."),
+            ("No need to call", "."),
+            ("(not", ")"),
+            ("Leave", "alone."),
+            ("Avoid", "for now."),
+        ],
+        &[
+            ("Don't call", "."),
+            ("Please don't use", "."),
+            ("Ignore", "."),
+            ("Skip", "."),
+            ("Stay away from", "."),
+            ("Do not run", "."),
+            ("And don't bother with", "."),
+            ("(no", ")"),
+            ("(skip", ")"),
+        ],
+    );
     t.w(pre);
     decoy_name(g, t, decoy);
     if post.starts_with(['.', ')']) {
@@ -2021,12 +2752,25 @@ fn decoy_outro(g: &mut Gen, t: &mut Text, decoy: &str) {
 fn decoy_intro(g: &mut Gen, t: &mut Text, decoy: &str) {
     match g.below(4) {
         0 => {
-            t.w(g.pw(&["don't use", "do not call", "no need for"]));
+            t.w(g.pt(
+                &["don't use", "do not call", "no need for"],
+                &[
+                    "don't call",
+                    "please don't touch",
+                    "avoid",
+                    "ignore",
+                    "no need to call",
+                    "don't bother with",
+                ],
+            ));
             decoy_name(g, t, decoy);
             t.p(g.pw(&[";", ".", " —", ","]));
         }
         1 => {
-            t.w(g.pw(&["instead of", "rather than"]));
+            t.w(g.pt(
+                &["instead of", "rather than"],
+                &["in place of", "as opposed to"],
+            ));
             decoy_name(g, t, decoy);
             t.p(",");
         }

@@ -424,6 +424,28 @@ pub(crate) const FILLERS_TRAIN: &[&str] = &[
     "We hit 99.9% uptime last month and want to keep it.",
     "Two of the 7 servers were rebooted this morning.",
     "It took me 45 minutes to figure out what was wrong.",
+    "Hope you had a good weekend.",
+    "Sorry for the short notice.",
+    "Let me know if anything is unclear.",
+    "I'm doing some housekeeping today.",
+    "This is mostly for my own sanity.",
+    "Trying to wrap things up today.",
+    "The sales folks keep asking about it.",
+    "Things have been hectic lately.",
+    "My boss wants an update by end of day.",
+    "I'm not very technical, sorry.",
+    "english is not my native language, sorry for mistakes",
+    "This should be quick.",
+    "Sorry, it's been a busy morning.",
+    "Following up on yesterday's thread.",
+    "Someone on the support desk flagged this.",
+    "Everything seemed fine yesterday.",
+    "This is a one-off request.",
+    "We're short-staffed today.",
+    "ok so here's the deal",
+    "sry, typing fast",
+    "The release notes depend on this.",
+    "Just want to be sure before we ship.",
 ];
 /// Test-only context sentences.
 pub(crate) const FILLERS_TEST: &[&str] = &[
@@ -460,6 +482,16 @@ pub(crate) const GREETINGS_TRAIN: &[&str] = &[
     "Hi team —",
     "Hey,",
     "Yo,",
+    "Hello!",
+    "Hi all,",
+    "Hi folks,",
+    "Hey team,",
+    "Hi there!",
+    "Hello there,",
+    "Howdy,",
+    "Hey all,",
+    "hey hey,",
+    "Dear assistant,",
 ];
 /// Test-only greetings.
 pub(crate) const GREETINGS_TEST: &[&str] = &[
@@ -478,6 +510,16 @@ pub(crate) const THANKS_TRAIN: &[&str] = &[
     "Cheers.",
     "Much appreciated!",
     "Thx",
+    "Thanks a lot!",
+    "Thank you so much.",
+    "Thanks a bunch.",
+    "ty",
+    "tysm!",
+    "Thank you kindly.",
+    "Thanks so much!",
+    "Big thanks.",
+    "Thank u",
+    "Thanks heaps!",
 ];
 /// Test-only closings.
 pub(crate) const THANKS_TEST: &[&str] = &[
