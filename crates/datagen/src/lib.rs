@@ -33,7 +33,8 @@ use serde_json::Value;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Split {
-    /// Training data: the training halves of every vocabulary and the shared template families.
+    /// Training data: the training halves of every vocabulary, the shared template families and
+    /// the train-only ones.
     Train,
     /// Held-out test data: the test halves of every vocabulary, and the test-only families too.
     Test,

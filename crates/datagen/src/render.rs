@@ -1,8 +1,9 @@
 //! Positive examples: a plan drawn at random, then written in English by one template family.
 //!
 //! A family fixes the frame of the sentence (imperative, call syntax, JSON arguments, arguments
-//! first, one tool named for several calls, numbered steps, chatty, terse, with a decoy tool; and,
-//! for the test split only, questions, bullet lists and labeled forms). Inside the frame every
+//! first, one tool named for several calls, numbered steps, chatty, terse, with a decoy tool; for
+//! the test split only, questions, bullet lists and labeled forms; for the train and dev splits
+//! only, what the user wants, calls with their reasons, pasted pseudo-code and short memos). Inside the frame every
 //! choice is drawn independently: verbs, argument styles, joiners, cue words and where they stand,
 //! output and projection phrases, filler, punctuation and the casing of the prose.
 
@@ -1011,19 +1012,29 @@ pub(crate) fn cue_place(g: &mut Gen, sched: Sched) -> Place {
 }
 
 pub(crate) fn pre_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
-    let s = match sched {
-        Sched::Serial => g.phrase(SERIAL_PRE, SERIAL_PRE_EXTRA, SERIAL_PRE_TEST),
-        _ => g.phrase(PARALLEL_PRE, PARALLEL_PRE_EXTRA, PARALLEL_PRE_TEST),
-    };
+    let s = pre_phrase(g, sched);
     t.w(s);
 }
 
+/// The phrase [`pre_cue`] writes (one draw).
+fn pre_phrase(g: &mut Gen, sched: Sched) -> &'static str {
+    match sched {
+        Sched::Serial => g.phrase(SERIAL_PRE, SERIAL_PRE_EXTRA, SERIAL_PRE_TEST),
+        _ => g.phrase(PARALLEL_PRE, PARALLEL_PRE_EXTRA, PARALLEL_PRE_TEST),
+    }
+}
+
 pub(crate) fn post_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
-    let s = match sched {
+    let s = post_phrase(g, sched);
+    piece(t, s);
+}
+
+/// The phrase [`post_cue`] writes (one draw), with its leading punctuation.
+fn post_phrase(g: &mut Gen, sched: Sched) -> &'static str {
+    match sched {
         Sched::Serial => g.phrase(SERIAL_POST, SERIAL_POST_EXTRA, SERIAL_POST_TEST),
         _ => g.phrase(PARALLEL_POST, PARALLEL_POST_EXTRA, PARALLEL_POST_TEST),
-    };
-    piece(t, s);
+    }
 }
 
 /// A joiner between two calls; returns whether the next call should keep its verb.
@@ -1052,7 +1063,15 @@ pub(crate) fn join(g: &mut Gen, t: &mut Text, cue_here: Option<Sched>) -> bool {
 
 /// The output cue for a multi-call draft, as a clause or sentence at the end.
 pub(crate) fn out_cue(g: &mut Gen, t: &mut Text, kind: OutputKind, n: usize) {
-    let s = match kind {
+    let s = out_phrase(g, kind, n);
+    let lead = g.pw(&[", and", ";", ".", " —", ","]);
+    piece(t, lead);
+    t.w(s);
+}
+
+/// The phrase [`out_cue`] writes after its lead (drawn first, as [`out_cue`] always has).
+fn out_phrase(g: &mut Gen, kind: OutputKind, n: usize) -> &'static str {
+    match kind {
         OutputKind::All => {
             if n == 2 && g.chance(0.3) {
                 g.pt(
@@ -1085,10 +1104,7 @@ pub(crate) fn out_cue(g: &mut Gen, t: &mut Text, kind: OutputKind, n: usize) {
             }
         }
         OutputKind::Last => g.phrase(OUT_LAST, OUT_LAST_EXTRA, OUT_LAST_TEST),
-    };
-    let lead = g.pw(&[", and", ";", ".", " —", ","]);
-    piece(t, lead);
-    t.w(s);
+    }
 }
 
 /// Writes an enumeration of fields: `a and b`, `a, b, c`, `a, then b, then c`.
@@ -1386,6 +1402,11 @@ pub(crate) fn shaping_after(g: &mut Gen, t: &mut Text, d: &Draft) {
             &["I need", "I'd like", "please give me", "send me"],
         ));
     }
+    shaping_body(g, t, d);
+}
+
+/// The projection and limit phrases of [`shaping_after`], without its lead.
+fn shaping_body(g: &mut Gen, t: &mut Text, d: &Draft) {
     let fields_first = g.chance(0.6);
     let both = !d.fields.is_empty() && d.limit.is_some();
     if fields_first && !d.fields.is_empty() {
@@ -1506,6 +1527,10 @@ enum Family {
     Bullets,
     Labels,
     Implied,
+    Wants,
+    Reasons,
+    Pseudo,
+    Memo,
 }
 
 impl Family {
@@ -1524,6 +1549,10 @@ impl Family {
             Family::Bullets => "bullets",
             Family::Labels => "labels",
             Family::Implied => "implied_name",
+            Family::Wants => "wants",
+            Family::Reasons => "reasons",
+            Family::Pseudo => "pseudo",
+            Family::Memo => "memo",
         }
     }
 }
@@ -1546,9 +1575,19 @@ fn family(g: &mut Gen) -> Family {
         (Family::Bullets, 9),
         (Family::Labels, 7),
     ];
+    // Train and dev only: together about 15% of their positives. The test split draws exactly as
+    // it did before they were added.
+    let train_only = [
+        (Family::Wants, 5),
+        (Family::Reasons, 4),
+        (Family::Pseudo, 4),
+        (Family::Memo, 4),
+    ];
     let mut all: Vec<(Family, u32)> = shared.to_vec();
     if g.split == Split::Test {
         all.extend(test_only);
+    } else {
+        all.extend(train_only);
     }
     let weights: Vec<u32> = all.iter().map(|(_, w)| *w).collect();
     all[g.weighted(&weights)].0
@@ -1783,6 +1822,10 @@ fn write(g: &mut Gen, t: &mut Text, fam: Family, d: &Draft, decoy: Option<&str>)
         Family::Bullets => bullets(g, t, d),
         Family::Labels => labels(g, t, d),
         Family::Implied => imperative(g, t, d, CallForm::Natural),
+        Family::Wants => wants(g, t, d),
+        Family::Reasons => reasons(g, t, d),
+        Family::Pseudo => pseudo(g, t, d),
+        Family::Memo => memo(g, t, d),
     }
 }
 
@@ -2912,6 +2955,876 @@ fn labels(g: &mut Gen, t: &mut Text, d: &Draft) {
     }
     shaping_after(g, t, d);
     end(g, t);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Train-only families: drawn in the train and dev splits, never in the test split. Their prose
+// avoids every distinctive word of the test-only phrases and vocabulary halves, and the schedule
+// and output cues come from the shared cue lists (which handle the split) or are the default.
+
+/// Writes a join with [`join`] and tells whether the piece it wrote ends a sentence.
+fn join_sentence(g: &mut Gen, t: &mut Text, cue: Option<Sched>) -> (bool, bool) {
+    let before = t.buf.len();
+    let with_verb = join(g, t, cue);
+    let sentence = t.buf[before..].trim_start().starts_with('.');
+    (with_verb, sentence)
+}
+
+/// `wants`: the request names what the user wants back, not the call: `I need the output of f
+/// with a "x", plus what g returns for b 3`.
+fn wants(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let n = d.calls.len();
+    let place = cue_place(g, d.sched);
+    if g.chance(0.1) {
+        filler(g, t);
+    }
+    if place == Place::Pre {
+        pre_cue(g, t, d.sched);
+    }
+    t.w(g.pw(&[
+        "I need",
+        "I'd like",
+        "what I'm after:",
+        "could I get",
+        "can I have",
+        "I want",
+        "I'm looking for",
+        "I'd love to see",
+        "please get me",
+        "what I need is",
+        "I'm after",
+        "my request:",
+        "looking for",
+        "hoping to get",
+        "could you get me",
+        "I need to see",
+        "show me",
+        "bring me",
+        "send over",
+        "I'd be glad to get",
+        "let me have",
+        "I'm hoping for",
+    ]));
+    let shaping = !d.fields.is_empty() || d.limit.is_some();
+    let shaping_pre = n == 1 && shaping && g.chance(0.35);
+    for (k, c) in d.calls.iter().enumerate() {
+        if k > 0 {
+            let cue = (place == Place::Join && (k == 1 || g.chance(0.6))).then_some(d.sched);
+            let (_, sentence) = join_sentence(g, t, cue);
+            if sentence && g.chance(0.8) {
+                t.w(g.pw(&[
+                    "I need",
+                    "I want",
+                    "get me",
+                    "I'd like",
+                    "I'm after",
+                    "can I have",
+                    "bring me",
+                    "send over",
+                    "I'd like to see",
+                ]));
+            }
+        }
+        if shaping_pre {
+            wanted_shaped(g, t, d, c);
+        } else {
+            wanted(g, t, k + 1, c);
+        }
+    }
+    if place == Place::Post {
+        post_cue(g, t, d.sched);
+    }
+    if let Some(kind) = d.out {
+        out_cue(g, t, kind, n);
+    }
+    if !shaping_pre {
+        shaping_after(g, t, d);
+    }
+    let mark = g.pw(&[".", ".", ".", "", "!", ", please.", ", thanks.", " please"]);
+    piece(t, mark);
+}
+
+/// One wanted thing: `the output of f with a "x"`, `f data for a "x"`, `what f returns ...`,
+/// `` `f`'s answer ... ``, `a fresh pull from f ...`, `for a "x", the data from f`.
+fn wanted(g: &mut Gen, t: &mut Text, call: usize, c: &DCall) {
+    // Arguments first only where a clause may start: after `:`, `,` or `;`.
+    let fresh = t.buf.trim_end().ends_with([':', ',', ';']);
+    let form = match g.below(6) {
+        5 if !fresh => 0,
+        form => form,
+    };
+    match form {
+        0 => {
+            t.w(g.pw(&[
+                "the output",
+                "the data",
+                "the response",
+                "the answer",
+                "the info",
+                "the details",
+                "the numbers",
+                "the latest",
+                "the current data",
+                "the list",
+                "a fresh answer",
+                "the latest data",
+                "the response you get",
+            ]));
+            t.w(g.pw(&[
+                "from",
+                "of",
+                "returned by",
+                "coming out of",
+                "from",
+                "out of",
+            ]));
+            mention(g, t, &c.tool, call);
+            args(g, t, call, &c.args);
+        }
+        1 => {
+            mention(g, t, &c.tool, call);
+            t.w(g.pw(&[
+                "output", "data", "response", "info", "details", "numbers", "listing", "report",
+                "readout", "answer",
+            ]));
+            args(g, t, call, &c.args);
+        }
+        2 => {
+            t.w("what");
+            mention(g, t, &c.tool, call);
+            t.w(g.pw(&[
+                "returns",
+                "gives back",
+                "says",
+                "reports",
+                "comes back with",
+                "shows",
+                "gives",
+                "has",
+                "spits out",
+                "hands back",
+            ]));
+            args(g, t, call, &c.args);
+        }
+        3 => {
+            t.tool(&c.tool, call, true);
+            t.p("'s");
+            t.w(g.pw(&[
+                "answer", "output", "response", "data", "take", "report", "readout", "reply",
+            ]));
+            args(g, t, call, &c.args);
+        }
+        4 => {
+            t.w(g.pw(&[
+                "a fresh pull from",
+                "a run of",
+                "an answer from",
+                "a readout from",
+                "a reply from",
+                "a quick look at",
+                "a response from",
+                "a call to",
+            ]));
+            mention(g, t, &c.tool, call);
+            args(g, t, call, &c.args);
+        }
+        _ => {
+            if !c.args.is_empty() {
+                t.w(g.pw(&["for", "with", "using", "given"]));
+                plain_list(g, t, call, &c.args);
+                t.p(",");
+            }
+            t.w(g.pw(&[
+                "the output of",
+                "the data from",
+                "what comes back from",
+                "the answer from",
+                "the response of",
+                "the info from",
+            ]));
+            mention(g, t, &c.tool, call);
+        }
+    }
+}
+
+/// The one wanted call with its projection or limit said first: `the id and name fields from f
+/// with a "x", first 10 rows`, `up to 25 rows from f`.
+fn wanted_shaped(g: &mut Gen, t: &mut Text, d: &Draft, c: &DCall) {
+    if !d.fields.is_empty() {
+        t.w(g.pw(&["the", "just the", "only the", "", "only", "just"]));
+        field_list(g, t, &d.fields);
+        let noun = if d.fields.len() > 1 {
+            g.pw(&["fields", "columns", "", "properties", "values"])
+        } else {
+            g.pw(&["field", "column", "", "property", "value"])
+        };
+        t.w(noun);
+        t.w(g.pw(&["from", "of", "out of", "returned by"]));
+        mention(g, t, &c.tool, 1);
+        args(g, t, 1, &c.args);
+        if let Some(l) = &d.limit {
+            piece(t, g.pw(&[",", ";", " —", ", and", ", with"]));
+            limit_phrase(g, t, l);
+        }
+    } else if let Some(l) = &d.limit {
+        let (pre, post) = *g.pick(&[
+            ("the first", "rows"),
+            ("up to", "rows"),
+            ("at most", "rows"),
+            ("the top", ""),
+            ("the first", "entries"),
+            ("no more than", "items"),
+            ("the first", "results"),
+            ("up to", "entries"),
+            ("max", "rows"),
+        ]);
+        t.w(pre);
+        t.limit(l);
+        t.w(post);
+        t.w(g.pw(&["from", "of", "out of", "returned by"]));
+        mention(g, t, &c.tool, 1);
+        args(g, t, 1, &c.args);
+    }
+}
+
+/// What a call is for: `see where things stand` (after `to`).
+const PURPOSES: &[&str] = &[
+    "see where things stand",
+    "double-check the numbers",
+    "get a feel for the current state",
+    "confirm the data is fresh",
+    "have something to show the others",
+    "make sure nothing is broken",
+    "catch problems early",
+    "prep for the standup",
+    "answer a customer question",
+    "keep the dashboard honest",
+    "settle a question from support",
+    "fill in the weekly report",
+    "sanity-check the release",
+    "make sure we're on the same page",
+    "clear up some confusion",
+    "give support an answer",
+    "write up a quick overview",
+    "see how we're doing",
+    "close out an open ticket",
+    "brief my manager",
+    "update the wiki",
+    "spot anything unusual",
+    "have the numbers ready",
+    "get ahead of any surprises",
+    "confirm the fix went out",
+    "check on the rollout",
+    "see who is around",
+    "know what we're dealing with",
+    "help a teammate",
+    "unblock the release",
+    "make the handover easier",
+    "keep everyone informed",
+    "tidy up the backlog",
+    "verify the config change",
+    "make sure the sync went through",
+    "prepare the changelog",
+    "check the deploy went out",
+    "get a baseline",
+    "understand what changed",
+];
+
+/// Why a call is wanted: `the dashboard looks out of date` (after `because`).
+const REASONS: &[&str] = &[
+    "the dashboard looks out of date",
+    "a customer asked about it",
+    "my manager wants an update",
+    "the numbers looked odd this morning",
+    "we're wrapping up the sprint",
+    "support flagged something",
+    "the wiki is out of date",
+    "people keep asking",
+    "the release is close",
+    "I want a sanity check",
+    "something looked off earlier",
+    "planning is coming up",
+    "I'm covering for a colleague",
+    "the chart seems wrong",
+    "the handover is coming up",
+    "nobody has looked at this in a while",
+    "we changed some settings yesterday",
+    "the weekly report needs it",
+    "I promised an update",
+    "the numbers don't match",
+    "we're about to ship",
+    "the dashboard is stale",
+    "a teammate is stuck",
+    "the alerts were noisy overnight",
+    "I'm not sure the config took effect",
+];
+
+/// What a call is for, as a noun (after `for`).
+const OCCASIONS: &[&str] = &[
+    "the weekly report",
+    "the standup",
+    "the changelog",
+    "the handover",
+    "the retro",
+    "my own peace of mind",
+    "a customer chat",
+    "the planning doc",
+    "the status update",
+    "the incident write-up",
+];
+
+/// A reason before a call, ending in a comma: `To see where things stand,`, `Because ...,`.
+fn reason_before(g: &mut Gen, t: &mut Text) {
+    match g.below(6) {
+        0 | 1 => {
+            t.w(g.pw(&["to", "to", "so we can", "so I can", "in an effort to"]));
+            t.w(g.pw(PURPOSES));
+        }
+        2 => {
+            t.w(g.pw(&["because", "since", "as", "given that"]));
+            t.w(g.pw(REASONS));
+        }
+        3 => {
+            t.w(g.pw(&["for", "as input for", "as part of"]));
+            t.w(g.pw(OCCASIONS));
+        }
+        4 => {
+            t.w(g.pw(&[
+                "as a sanity check",
+                "to be safe",
+                "for peace of mind",
+                "out of curiosity",
+                "to be on the safe side",
+                "for good measure",
+            ]));
+        }
+        _ => {
+            t.w(g.pw(&["with the goal to", "hoping to", "wanting to", "aiming to"]));
+            t.w(g.pw(PURPOSES));
+        }
+    }
+    t.p(",");
+}
+
+/// A reason after a call, as a clause (`so we can ...`, `, because ...`).
+fn reason_after(g: &mut Gen, t: &mut Text) {
+    match g.below(5) {
+        0 => {
+            t.w(g.pw(&[
+                "to",
+                "so we can",
+                "so I can",
+                "so that we can",
+                "in an effort to",
+            ]));
+            t.w(g.pw(PURPOSES));
+        }
+        1 => {
+            piece(
+                t,
+                g.pw(&[", because", " because", " — because", ", mostly because"]),
+            );
+            t.w(g.pw(REASONS));
+        }
+        2 => {
+            piece(t, g.pw(&[" —", ","]));
+            t.w(g.pw(&["it's for", "that's for", "this is for", "needed for"]));
+            t.w(g.pw(OCCASIONS));
+        }
+        3 => {
+            piece(
+                t,
+                g.pw(&[
+                    ", as a sanity check",
+                    ", to be safe",
+                    " for good measure",
+                    ", for peace of mind",
+                    " to be on the safe side",
+                ]),
+            );
+        }
+        _ => {
+            if g.chance(0.5) {
+                piece(t, g.pw(&[" —", ","]));
+                t.w(g.pw(&[
+                    "that way we know where things stand",
+                    "that way nobody is surprised",
+                    "that way support has an answer",
+                ]));
+            } else {
+                piece(t, g.pw(&[" so", ", so", " so that"]));
+                t.w(g.pw(&[
+                    "we know what's going on",
+                    "support has an answer",
+                    "the report is accurate",
+                    "nothing slips through",
+                    "nobody is surprised",
+                ]));
+            }
+        }
+    }
+}
+
+/// A reason said in a sentence of its own: `It's for the standup.`
+fn reason_sentence(g: &mut Gen, t: &mut Text) {
+    match g.below(5) {
+        0 => {
+            t.w(g.pw(&["It's for", "This is for", "That's for", "Needed for"]));
+            t.w(g.pw(OCCASIONS));
+        }
+        1 => {
+            t.w(g.pw(&[
+                "That way we can",
+                "The goal is to",
+                "This helps us",
+                "I want to",
+                "We need to",
+            ]));
+            t.w(g.pw(PURPOSES));
+        }
+        2 => {
+            t.w(g.pw(&["Reason:", "Why:", "I'm asking because", "Background:"]));
+            t.w(g.pw(REASONS));
+        }
+        3 => {
+            t.w(g.pw(&["Context:", "Some context:", "For context,"]));
+            t.w(g.pw(REASONS));
+        }
+        _ => {
+            t.w(g.pw(&[
+                "Consider it a sanity check",
+                "Mostly for peace of mind",
+                "Better safe than sorry",
+                "Nothing is broken, I want to be sure",
+            ]));
+        }
+    }
+    t.p(".");
+}
+
+/// `reasons`: calls wrapped in purpose and reason clauses: `To see where things stand, run f with
+/// a "x"; after that, because support flagged something, call g b 3.`
+fn reasons(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let n = d.calls.len();
+    let place = cue_place(g, d.sched);
+    let shaping = !d.fields.is_empty() || d.limit.is_some();
+    // The last call may end in a clause only when nothing else follows it.
+    let tail_free = place != Place::Post && d.out.is_none() && !shaping;
+    let mut said = false;
+    if place == Place::Pre {
+        pre_cue(g, t, d.sched);
+    }
+    for (k, c) in d.calls.iter().enumerate() {
+        let mut with_verb = true;
+        if k > 0 {
+            let cue = (place == Place::Join && (k == 1 || g.chance(0.6))).then_some(d.sched);
+            with_verb = join(g, t, cue);
+        }
+        let before = with_verb && g.chance(0.5);
+        if before {
+            reason_before(g, t);
+            said = true;
+            call_natural(g, t, k + 1, c, true);
+        } else {
+            call_any(g, t, k + 1, c, with_verb);
+        }
+        let last = k == n - 1;
+        if !before && (!last || tail_free) && g.chance(0.55) {
+            reason_after(g, t);
+            said = true;
+        }
+    }
+    if place == Place::Post {
+        post_cue(g, t, d.sched);
+    }
+    if let Some(kind) = d.out {
+        out_cue(g, t, kind, n);
+    }
+    shaping_after(g, t, d);
+    if !said || g.chance(0.2) {
+        t.p(g.pw(&[".", ".", "!"]));
+        reason_sentence(g, t);
+    } else {
+        t.p(g.pw(&[".", ".", ".", "!", ""]));
+    }
+}
+
+/// How a call is written in pseudo-code.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Code {
+    /// `f({"a": "x"})`
+    JsonObj,
+    /// `f({a: "x"})`
+    JsObj,
+    /// `f(a="x")`
+    Kwargs,
+    /// `f(a: "x")`
+    Colon,
+}
+
+fn code_call(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, form: Code) {
+    t.tool(&c.tool, call, false);
+    t.p("(");
+    let obj = matches!(form, Code::JsonObj | Code::JsObj);
+    if obj {
+        t.p("{");
+    }
+    let pad = obj && !c.args.is_empty() && g.chance(0.3);
+    if pad {
+        t.p(" ");
+    }
+    let spaced = g.chance(0.3);
+    for (i, (name, lit)) in c.args.iter().enumerate() {
+        if i > 0 {
+            t.p(",");
+        }
+        t.argname(name, call, form == Code::JsonObj);
+        if form == Code::Kwargs {
+            if spaced {
+                t.w("=");
+            } else {
+                t.p("=");
+                t.tight();
+            }
+        } else {
+            t.p(":");
+        }
+        t.value(lit, call, name);
+    }
+    if pad {
+        t.p(" ");
+    }
+    if obj {
+        t.p("}");
+    }
+    t.p(")");
+}
+
+/// A cue written on a line of its own: as a `//` or `#` comment, or as prose.
+fn cue_line(t: &mut Text, mark: &str, phrase: &str) {
+    let s = phrase
+        .trim_start_matches([',', '.', ';', ' ', '—'])
+        .trim_end_matches(',');
+    t.w(mark);
+    t.w(s);
+    if mark.is_empty() && !s.ends_with(':') {
+        t.p(".");
+    }
+}
+
+/// `pseudo`: code people paste: `await f({"a": "x"})` lines, `f(a="x") -> g(b=3)` (an arrow
+/// between calls is a serial cue), `[f(...), g(...)]` or `f(...); g(...)` (serial by default,
+/// parallel only with a parallel cue beside them), `return` before the last call only when an
+/// output cue asks for the last result.
+fn pseudo(g: &mut Gen, t: &mut Text, d: &Draft) {
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum Layout {
+        Lines,
+        Arrow,
+        List,
+        Semi,
+    }
+    t.set_case(if g.chance(0.75) {
+        Case::AsIs
+    } else {
+        Case::Lower
+    });
+    let n = d.calls.len();
+    let mut place = cue_place(g, d.sched);
+    if place == Place::Join && d.sched == Sched::Parallel {
+        place = if g.chance(0.5) {
+            Place::Pre
+        } else {
+            Place::Post
+        };
+    }
+    let form = [Code::JsonObj, Code::JsObj, Code::Kwargs, Code::Colon][g.below(4)];
+    let layout = if place == Place::Join {
+        Layout::Arrow
+    } else if n == 1 {
+        Layout::Lines
+    } else {
+        [Layout::Lines, Layout::Lines, Layout::List, Layout::Semi][g.below(4)]
+    };
+    let mark = g.pw(&["//", "#", ""]);
+    if g.chance(0.35) {
+        t.w(g.pw(&[
+            "Run this:",
+            "Something like this:",
+            "Roughly:",
+            "In code:",
+            "Here's the idea:",
+            "Execute this:",
+            "Go ahead with this:",
+            "Pseudo-code:",
+            "Can you run this:",
+            "Basically:",
+            "Like so:",
+            "What I want, as code:",
+        ]));
+        t.newline();
+    }
+    let fence = layout != Layout::Arrow && g.chance(0.15);
+    if place == Place::Pre {
+        let s = pre_phrase(g, d.sched);
+        if !fence && layout != Layout::Lines && g.chance(0.4) {
+            t.w(s);
+        } else {
+            cue_line(t, mark, s);
+            t.newline();
+        }
+    }
+    if fence {
+        t.w("```");
+        t.newline();
+    }
+    let awaits = layout == Layout::Lines && g.chance(0.55);
+    let semis = layout == Layout::Lines && g.chance(0.3);
+    let ret = d.out == Some(OutputKind::Last) && layout == Layout::Lines && g.chance(0.6);
+    let list_lines = layout == Layout::List && g.chance(0.3);
+    let arrow = g.pw(&["->", "=>", "->"]);
+    let arrow_lines = layout == Layout::Arrow && g.chance(0.25);
+    if layout == Layout::List {
+        t.w("[");
+        if list_lines {
+            t.newline();
+        }
+    }
+    for (k, c) in d.calls.iter().enumerate() {
+        if k > 0 {
+            match layout {
+                Layout::Lines => {
+                    if semis {
+                        t.p(";");
+                    }
+                    t.newline();
+                }
+                Layout::List => {
+                    t.p(",");
+                    if list_lines {
+                        t.newline();
+                    }
+                }
+                Layout::Semi => t.p(";"),
+                Layout::Arrow => {
+                    if arrow_lines {
+                        t.newline();
+                        t.w(arrow);
+                    } else if g.chance(0.2) {
+                        t.p(arrow);
+                    } else {
+                        t.w(arrow);
+                    }
+                }
+            }
+        }
+        if list_lines {
+            t.raw("  ");
+        }
+        if ret && k == n - 1 {
+            t.w("return");
+        }
+        if awaits {
+            t.w("await");
+        }
+        code_call(g, t, k + 1, c, form);
+    }
+    if semis && g.chance(0.5) {
+        t.p(";");
+    }
+    if layout == Layout::List {
+        if list_lines {
+            t.newline();
+        }
+        t.p("]");
+    }
+    if fence {
+        t.newline();
+        t.w("```");
+    }
+    if place == Place::Post {
+        let s = post_phrase(g, d.sched);
+        if !fence && layout != Layout::Lines && g.chance(0.5) {
+            piece(t, s);
+        } else {
+            t.newline();
+            cue_line(t, mark, s);
+        }
+    }
+    if let Some(kind) = d.out {
+        if !fence && g.chance(0.35) {
+            out_cue(g, t, kind, n);
+        } else {
+            t.newline();
+            let s = out_phrase(g, kind, n);
+            cue_line(t, mark, s);
+        }
+    }
+    if !d.fields.is_empty() || d.limit.is_some() {
+        if !fence && g.chance(0.5) {
+            shaping_after(g, t, d);
+        } else {
+            t.newline();
+            t.w(mark);
+            shaping_body(g, t, d);
+        }
+    }
+}
+
+/// People a memo is written to or signed by.
+const MEMO_NAMES: &[&str] = &[
+    "Priya", "Sam", "Alex", "Jordan", "Maria", "Tom", "Kenji", "Lena", "Omar", "Chris", "Dana",
+    "Nora", "Ravi", "Zoe", "Eli", "Marco", "Aisha", "Ben", "Ingrid", "Luis", "Mei", "Tariq",
+];
+
+/// `memo`: a short message over several lines: a salutation, a line or two of context, the
+/// request, a sign-off with a name.
+fn memo(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let at = g.below(MEMO_NAMES.len());
+    let to = MEMO_NAMES[at];
+    let from = MEMO_NAMES[(at + 1 + g.below(MEMO_NAMES.len() - 1)) % MEMO_NAMES.len()];
+    match g.below(9) {
+        0 => t.w(&format!("Hi {to},")),
+        1 => t.w(&format!("Hey {to},")),
+        2 => t.w(&format!("Hello {to},")),
+        3 => t.w(&format!("Dear {to},")),
+        4 => t.w(&format!("{to},")),
+        5 => t.w(&format!("Hi {to} —")),
+        6 => t.w(&format!("Hey {to}!")),
+        7 => t.w(&format!("Good morning {to},")),
+        _ => t.w(g.pw(&[
+            "Hi everyone,",
+            "Hello folks,",
+            "Hi there,",
+            "Hey there,",
+            "Hello,",
+            "Hi,",
+            "Team,",
+        ])),
+    }
+    t.newline();
+    if g.chance(0.4) {
+        t.newline();
+    }
+    let context = 1 + usize::from(g.chance(0.4));
+    for _ in 0..context {
+        if g.chance(0.4) {
+            filler(g, t);
+        } else {
+            t.w(g.pw(&[
+                "Following up on our chat from earlier.",
+                "Hope the week is treating you well.",
+                "Quick request below.",
+                "Picking this up from the group chat.",
+                "Writing to ask a small favour.",
+                "I've been asked to gather a few things.",
+                "We're getting ready for the release.",
+                "A customer raised something with support.",
+                "Below is what I need.",
+                "Looping you in on this.",
+                "Hope you're doing well.",
+                "Sorry for the late message.",
+                "This came up during the standup.",
+                "Small ask from my side.",
+                "I'm tidying up a few loose ends.",
+                "We talked about this briefly yesterday.",
+                "I'm writing up the weekly update.",
+                "No emergency, I want to get ahead of it.",
+            ]));
+        }
+    }
+    if g.chance(0.7) {
+        t.newline();
+    }
+    memo_request(g, t, d);
+    if g.chance(0.3) {
+        t.newline();
+        t.w(g.pw(&[
+            "No rush.",
+            "Happy to explain more.",
+            "Let me know if you have questions.",
+            "Appreciate the help.",
+            "Shout if anything is unclear.",
+            "Ping me with any questions.",
+        ]));
+    }
+    t.newline();
+    if g.chance(0.3) {
+        t.newline();
+    }
+    match g.below(11) {
+        0 => t.w(&format!("Thanks,\n{from}")),
+        1 => t.w(&format!("Thanks, {from}")),
+        2 => t.w(&format!("Cheers,\n{from}")),
+        3 => t.w(&format!("Best,\n{from}")),
+        4 => t.w(&format!("Regards,\n{from}")),
+        5 => t.w(&format!("Thank you!\n— {from}")),
+        6 => t.w(&format!("Appreciate it,\n{from}")),
+        7 => t.w(&format!("Talk soon,\n{from}")),
+        8 => t.w(&format!("Kind regards,\n{from}")),
+        9 => t.w(&format!("Thanks a ton, {from}")),
+        _ => t.w(&format!("— {from}")),
+    }
+}
+
+/// The request line of a memo: a lead, the calls with their cues, the output cue (maybe on a line
+/// of its own) and the shaping.
+fn memo_request(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let n = d.calls.len();
+    let place = cue_place(g, d.sched);
+    let lead = g.pw(&[
+        "could you please",
+        "can you please",
+        "please",
+        "I'd like you to",
+        "the ask:",
+        "what I need:",
+        "here's the request:",
+        "my request:",
+        "would you please",
+        "when you have a moment, please",
+        "if you get a chance, please",
+        "I need you to",
+        "could you",
+        "the favour:",
+    ]);
+    // A cue before the calls goes after a lead that ends in a colon, before any other lead.
+    let colon = lead.ends_with(':');
+    if colon {
+        t.w(lead);
+    }
+    if place == Place::Pre {
+        pre_cue(g, t, d.sched);
+    }
+    if !colon {
+        t.w(lead);
+    }
+    for (k, c) in d.calls.iter().enumerate() {
+        let mut with_verb = true;
+        if k > 0 {
+            let cue = (place == Place::Join && (k == 1 || g.chance(0.6))).then_some(d.sched);
+            with_verb = join(g, t, cue);
+        }
+        if k == 0 {
+            call_natural(g, t, 1, c, true);
+        } else {
+            call_any(g, t, k + 1, c, with_verb);
+        }
+    }
+    if place == Place::Post {
+        post_cue(g, t, d.sched);
+    }
+    let out_line = d.out.is_some() && g.chance(0.5);
+    if let (false, Some(kind)) = (out_line, d.out) {
+        out_cue(g, t, kind, n);
+    }
+    shaping_after(g, t, d);
+    t.p(g.pw(&[".", ".", ".", "!", ""]));
+    if let (true, Some(kind)) = (out_line, d.out) {
+        t.newline();
+        t.w(out_phrase(g, kind, n));
+        t.p(".");
+    }
 }
 
 /// The shortest positive: `Call NAME.` over a one-tool catalog.

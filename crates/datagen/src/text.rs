@@ -59,6 +59,11 @@ impl Text {
         }
     }
 
+    /// Changes the casing style of the prose still to be written.
+    pub(crate) fn set_case(&mut self, case: Case) {
+        self.case = case;
+    }
+
     fn at_sentence_start(&self) -> bool {
         let trimmed = self.buf.trim_end();
         trimmed.is_empty() || trimmed.ends_with(['.', '!', '?', '\n'])

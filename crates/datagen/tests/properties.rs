@@ -258,8 +258,19 @@ fn every_class_and_family_shows_up() {
         );
     }
     let train = generate(11, 3_000, Split::Train);
+    let dev = generate(11, 3_000, Split::Dev);
     for family in ["question", "bullets", "labels"] {
         assert!(!train.iter().any(|e| e.meta.template == family), "{family}");
+        assert!(!dev.iter().any(|e| e.meta.template == family), "{family}");
+    }
+    // The train-only families: in train and dev, never in test.
+    for family in ["wants", "reasons", "pseudo", "memo"] {
+        assert!(train.iter().any(|e| e.meta.template == family), "{family}");
+        assert!(dev.iter().any(|e| e.meta.template == family), "{family}");
+        assert!(
+            !examples.iter().any(|e| e.meta.template == family),
+            "{family}"
+        );
     }
 }
 
