@@ -297,7 +297,12 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     t.w(fixed_or(
                         g,
                         "unless",
-                        &["except if", "but not if", "except when", "but skip it if"],
+                        &[
+                            "but not if",
+                            "but skip it if",
+                            "but not when",
+                            "skipping it if",
+                        ],
                     ));
                     t.w(g.pt(
                         &[
@@ -322,7 +327,7 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                         t.w(fixed_or(
                             g,
                             "otherwise",
-                            &["if not", "else", "in that case", "failing that"],
+                            &["if not", "else", "failing that"],
                         ));
                         call(g, &mut t, 2, c2, true);
                     }
@@ -393,14 +398,7 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     render::args(g, &mut t, 1, &c1.args);
                     t.w(outcome);
                     t.p(g.pw(&[";", ".", ","]));
-                    t.w(g.pw(&[
-                        "if so,",
-                        "if it does,",
-                        "if yes,",
-                        "if that's the case,",
-                        "if not,",
-                        "only then",
-                    ]));
+                    t.w(g.pw(&["if so,", "if it does,", "if yes,", "if not,", "only then"]));
                     call(g, &mut t, 2, c2, true);
                 }
                 8 => {
@@ -1765,9 +1763,9 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 t.w(&prop);
             }
             11 => {
-                name = "except_where";
+                name = "excluding_where";
                 t.w(g.pw(&[
-                    "except where",
+                    "apart from rows where",
                     "excluding rows where",
                     "but not where",
                     "skipping any where",
@@ -2061,10 +2059,10 @@ fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 t.w("rows");
             }
             9 => {
-                name = "except_first";
+                name = "past_first";
                 t.w(g.pw(&[
-                    "everything except the first",
-                    "every row except the first",
+                    "everything past the first",
+                    "every row beyond the first",
                     "the rest after the first",
                     "everything besides the first",
                     "everything other than the first",
