@@ -305,14 +305,19 @@ impl Gen {
     /// together. Either way it is one draw, so the extra paraphrases widen what training sees
     /// without changing a single record of the test split.
     pub(crate) fn pt<'a>(&mut self, shared: &[&'a str], train_extra: &[&'a str]) -> &'a str {
+        self.pick_or::<&'a str>(shared, train_extra)
+    }
+
+    /// [`Gen::pt`] for any item: one of `shared`, drawn as [`Gen::pick`] in the test split; in the
+    /// train and dev splits one of `shared` and `train_extra` together, in one draw.
+    pub(crate) fn pick_or<'a, T>(&mut self, shared: &'a [T], train_extra: &'a [T]) -> &'a T {
         if self.split == Split::Test {
-            return self.pw(shared);
+            return self.pick(shared);
         }
         let i = self.below(shared.len() + train_extra.len());
         shared
             .get(i)
-            .copied()
-            .unwrap_or_else(|| train_extra[i - shared.len()])
+            .unwrap_or_else(|| &train_extra[i - shared.len()])
     }
 }
 

@@ -75,19 +75,6 @@ fn fixed_or(g: &mut Gen, fixed: &'static str, train_extra: &[&'static str]) -> &
     }
 }
 
-/// One item of `shared`, drawn as `g.pick(shared)` in the test split; in the train and dev splits
-/// one of `shared` and `train_extra` together, in one draw (like [`Gen::pt`]).
-fn pick_t<T: Copy>(g: &mut Gen, shared: &[T], train_extra: &[T]) -> T {
-    if g.split == Split::Test {
-        return *g.pick(shared);
-    }
-    let i = g.below(shared.len() + train_extra.len());
-    shared
-        .get(i)
-        .copied()
-        .unwrap_or_else(|| train_extra[i - shared.len()])
-}
-
 fn setup(g: &mut Gen, n: usize) -> Option<(Vec<Spec>, Draft)> {
     let size = catalog::size(g, 1);
     let mut specs = catalog::sample(g, size);
@@ -897,8 +884,7 @@ fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     name = "retrying_up_to";
                     call(g, &mut t, 1, c1, true);
                     t.p(",");
-                    let (pre, post) = pick_t(
-                        g,
+                    let (pre, post) = *g.pick_or(
                         &[
                             ("retrying up to", "times if it fails"),
                             ("retry up to", "times"),
@@ -2446,7 +2432,7 @@ mod tests {
             for _ in 0..30 {
                 assert_eq!(variant_x(&mut a, 7, 4, 2), variant(&mut b, 7, 2));
                 assert_eq!(fixed_or(&mut a, "rows", &["entries"]), "rows");
-                assert_eq!(pick_t(&mut a, &[1, 2, 3], &[9]), *b.pick(&[1, 2, 3]));
+                assert_eq!(a.pick_or(&[1, 2, 3], &[9]), b.pick(&[1, 2, 3]));
             }
             assert_eq!(a.below(1000), b.below(1000));
         }

@@ -639,18 +639,6 @@ const POLITE_EXTRA: &[&str] = &[
 // ---------------------------------------------------------------------------------------------
 // Small writers.
 
-/// One item of `shared`, or, in the train and dev splits, of `shared` and `train_extra` together:
-/// [`Gen::pt`] for any slice. In the test split it draws exactly like `g.pick(shared)`.
-fn pick_pt<'a, T>(g: &mut Gen, shared: &'a [T], train_extra: &'a [T]) -> &'a T {
-    if g.split == Split::Test {
-        return g.pick(shared);
-    }
-    let i = g.below(shared.len() + train_extra.len());
-    shared
-        .get(i)
-        .unwrap_or_else(|| &train_extra[i - shared.len()])
-}
-
 /// Writes a piece that may start with punctuation: glued when it does, spaced otherwise.
 pub(crate) fn piece(t: &mut Text, s: &str) {
     if s.starts_with([',', ';', '.', ':', '!', '?', ')']) {
@@ -1323,7 +1311,7 @@ pub(crate) fn limit_phrase(g: &mut Gen, t: &mut Text, n: &str) {
         ("only", "rows"),
         ("the first", "items"),
     ];
-    // Train-only forms: one draw over `forms` and these together (see `pick_pt`).
+    // Train-only forms: one draw over `forms` and these together (see `Gen::pick_or`).
     let extra: &[(&str, &str)] = &[
         ("no more than", "rows"),
         ("not more than", "rows"),
@@ -1378,7 +1366,7 @@ pub(crate) fn limit_phrase(g: &mut Gen, t: &mut Text, n: &str) {
     let (pre, post) = if g.split == Split::Test && g.chance(0.2) {
         *g.pick(test_forms)
     } else {
-        *pick_pt(g, forms, extra)
+        *g.pick_or(forms, extra)
     };
     t.w(pre);
     t.limit(n);
@@ -1866,89 +1854,45 @@ fn split_far(g: &mut Gen, c: &DCall) -> (DCall, Vec<(String, Lit)>) {
     (near, far)
 }
 
+/// Ways to say an argument value far from its call: (before, name first?, between, after). The
+/// first 6 are drawn in every split, the rest only in train and dev.
+const FAR_FORMS: &[(&str, bool, &str, &str)] = &[
+    ("the", true, "should be", ""),
+    ("make sure", true, "is", ""),
+    ("oh, and the", true, "is", ""),
+    ("for", true, ", use", ""),
+    ("it needs", true, "", ""),
+    ("and", false, "goes in as the", ""),
+    ("oh and set", true, "to", ""),
+    ("", true, "should be", "btw"),
+    ("also,", true, "needs to be", ""),
+    ("forgot to say:", true, "is", ""),
+    ("use", false, "for the", ""),
+    ("and please set the", true, "to", ""),
+];
+const FAR_FORMS_SHARED: usize = 6;
+
 fn far_args(g: &mut Gen, t: &mut Text, call: usize, far: &[(String, Lit)]) {
     for (name, lit) in far {
         t.p(g.pw(&[".", ";", ",", " —"]));
-        // Forms 6.. are train-only; the test split draws exactly as before.
+        // The test split draws exactly as before the train-only forms existed.
         let form = if g.split == Split::Test {
-            g.below(6)
+            g.below(FAR_FORMS_SHARED)
         } else {
-            g.below(12)
+            g.below(FAR_FORMS.len())
         };
-        match form {
-            0 => {
-                t.w("the");
-                t.argname(name, call, false);
-                t.w("should be");
-                t.value(lit, call, name);
-            }
-            1 => {
-                t.w("make sure");
-                t.argname(name, call, false);
-                t.w("is");
-                t.value(lit, call, name);
-            }
-            2 => {
-                t.w("oh, and the");
-                t.argname(name, call, false);
-                t.w("is");
-                t.value(lit, call, name);
-            }
-            3 => {
-                t.w("for");
-                t.argname(name, call, false);
-                t.p(",");
-                t.w("use");
-                t.value(lit, call, name);
-            }
-            4 => {
-                t.w("it needs");
-                t.argname(name, call, false);
-                t.value(lit, call, name);
-            }
-            5 => {
-                t.w("and");
-                t.value(lit, call, name);
-                t.w("goes in as the");
-                t.argname(name, call, false);
-            }
-            6 => {
-                t.w("oh and set");
-                t.argname(name, call, false);
-                t.w("to");
-                t.value(lit, call, name);
-            }
-            7 => {
-                t.argname(name, call, false);
-                t.w("should be");
-                t.value(lit, call, name);
-                t.w("btw");
-            }
-            8 => {
-                t.w("also,");
-                t.argname(name, call, false);
-                t.w("needs to be");
-                t.value(lit, call, name);
-            }
-            9 => {
-                t.w("forgot to say:");
-                t.argname(name, call, false);
-                t.w("is");
-                t.value(lit, call, name);
-            }
-            10 => {
-                t.w("use");
-                t.value(lit, call, name);
-                t.w("for the");
-                t.argname(name, call, false);
-            }
-            _ => {
-                t.w("and please set the");
-                t.argname(name, call, false);
-                t.w("to");
-                t.value(lit, call, name);
-            }
+        let (before, name_first, between, after) = FAR_FORMS[form];
+        t.w(before);
+        if name_first {
+            t.argname(name, call, false);
+            piece(t, between);
+            t.value(lit, call, name);
+        } else {
+            t.value(lit, call, name);
+            piece(t, between);
+            t.argname(name, call, false);
         }
+        t.w(after);
     }
 }
 
@@ -2054,8 +1998,7 @@ fn imperative_with(g: &mut Gen, t: &mut Text, d: &Draft, form: CallForm, openers
             &["I want", "I need", "bring back", "send me", "grab", "pull"],
         ));
         if let Some(l) = &d.limit {
-            let (pre, post) = *pick_pt(
-                g,
+            let (pre, post) = *g.pick_or(
                 &[
                     ("the first", "rows"),
                     ("the top", ""),
@@ -2758,8 +2701,7 @@ fn decoy_name(g: &mut Gen, t: &mut Text, decoy: &str) {
 }
 
 fn decoy_outro(g: &mut Gen, t: &mut Text, decoy: &str) {
-    let (pre, post) = *pick_pt(
-        g,
+    let (pre, post) = *g.pick_or(
         &[
             ("Don't touch", "."),
             ("No need to call", "."),
