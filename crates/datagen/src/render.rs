@@ -366,6 +366,11 @@ const PARALLEL_PRE_EXTRA: &[&str] = &[
     "Concurrently if you can:",
     "All in one batch:",
     "As a single batch:",
+    "Asynchronously:",
+    "Fan these out:",
+    "In any order:",
+    "Async, all of them:",
+    "With Promise.all:",
 ];
 const PARALLEL_POST_EXTRA: &[&str] = &[
     ", concurrently please",
@@ -400,6 +405,11 @@ const PARALLEL_POST_EXTRA: &[&str] = &[
     ". Let them run together",
     ". No need to go one by one",
     ". They can all run at the same time",
+    ", asynchronously",
+    ". Fan them out",
+    ", in any order",
+    " via Promise.all",
+    ". The order doesn't matter",
 ];
 const OUT_ALL_EXTRA: &[&str] = &[
     "give me every result",
@@ -1169,7 +1179,7 @@ pub(crate) fn fields_phrase(g: &mut Gen, t: &mut Text, fields: &[String]) {
     let form = if g.split == Split::Test {
         g.below(13)
     } else {
-        match g.below(11 + 26) {
+        match g.below(11 + 36) {
             i if i < 11 => i,
             i => i + 2,
         }
@@ -1235,7 +1245,7 @@ pub(crate) fn fields_phrase(g: &mut Gen, t: &mut Text, fields: &[String]) {
     }
 }
 
-/// The train-only projection phrases (`form` in `0..26`).
+/// The train-only projection phrases (`form` in `0..36`).
 fn fields_phrase_train(g: &mut Gen, t: &mut Text, fields: &[String], form: usize) {
     let plural = fields.len() > 1;
     // A phrase before the list, and a word after it (or none).
@@ -1279,7 +1289,20 @@ fn fields_phrase_train(g: &mut Gen, t: &mut Text, fields: &[String], form: usize
         22 => ("I only care about", ""),
         23 => ("columns", ""),
         24 => ("output only", ""),
-        _ => ("nothing else, just", ""),
+        25 => ("nothing else, just", ""),
+        // Phrasings whose other words also say rows, a filter or an aggregate elsewhere
+        // (`everything other than the first 3 rows`, `cut it off at 5 rows`, `break them down by
+        // region`): here the object is a field, so it is a projection.
+        26 => ("drop everything but", ""),
+        27 => ("remove everything other than", ""),
+        28 => ("discard all fields besides", ""),
+        29 => ("keep nothing but", ""),
+        30 => ("", "and nothing else"),
+        31 => ("cut it down to", ""),
+        32 => ("reduce it to", ""),
+        33 => ("throw away everything apart from", ""),
+        34 => ("slim the output down to", ""),
+        _ => ("limit the output to", ""),
     };
     if pre == "columns" {
         t.w(pre);
@@ -1419,6 +1442,11 @@ pub(crate) fn end(g: &mut Gen, t: &mut Text) {
 }
 
 pub(crate) fn filler(g: &mut Gen, t: &mut Text) {
+    // The test split never gets here twice: it draws exactly as before.
+    if g.split != Split::Test && g.chance(0.3) {
+        train_only::number_filler(g, t);
+        return;
+    }
     let f = *g.pick(vocab::half(
         g.split,
         vocab::FILLERS_TRAIN,

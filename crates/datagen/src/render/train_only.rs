@@ -817,6 +817,9 @@ pub(super) fn memo(g: &mut Gen, t: &mut Text, d: &Draft) {
 /// of its own) and the shaping.
 fn memo_request(g: &mut Gen, t: &mut Text, d: &Draft) {
     let n = d.calls.len();
+    if n > 1 && g.chance(0.35) {
+        return memo_list(g, t, d);
+    }
     let place = cue_place(g, d.sched);
     let lead = g.pw(&[
         "could you please",
@@ -871,4 +874,158 @@ fn memo_request(g: &mut Gen, t: &mut Text, d: &Draft) {
         t.w(out_phrase(g, kind, n));
         t.p(".");
     }
+}
+
+/// The request of a memo as a list, one call per line after a marker that the test split's
+/// `bullets` family never uses (`1)`, `(a)`, `+`, `>`, `–`): the schedule cue, when there is one,
+/// beside the lead or on a line after the list; without one, the calls run in order.
+fn memo_list(g: &mut Gen, t: &mut Text, d: &Draft) {
+    let n = d.calls.len();
+    let place = cue_place(g, d.sched);
+    t.w(g.pw(&[
+        "could you run these:",
+        "here's what I need:",
+        "what I need run:",
+        "the list:",
+        "checklist:",
+        "action items:",
+        "need these done:",
+        "can you take care of the following:",
+        "steps:",
+        "please do the following:",
+    ]));
+    if place == Place::Pre || place == Place::Join {
+        t.newline();
+        pre_cue(g, t, d.sched);
+    }
+    let marker = g.below(5);
+    for (k, c) in d.calls.iter().enumerate() {
+        t.newline();
+        match marker {
+            0 => t.w(&format!("{})", k + 1)),
+            1 => t.w(&format!("({})", char::from(b'a' + k as u8))),
+            2 => t.w("+"),
+            3 => t.w(">"),
+            _ => t.w("–"),
+        }
+        let with_verb = g.chance(0.6);
+        call_any(g, t, k + 1, c, with_verb);
+    }
+    if place == Place::Post {
+        t.newline();
+        let s = match d.sched {
+            Sched::Serial => g.pt(&[], SERIAL_POST_EXTRA),
+            _ => g.pt(&[], PARALLEL_POST_EXTRA),
+        };
+        t.w(s.trim_start_matches([',', '.', ' ']));
+        t.p(".");
+    }
+    if let Some(kind) = d.out {
+        t.newline();
+        t.w(out_phrase(g, kind, n));
+        t.p(".");
+    }
+    shaping_after(g, t, d);
+}
+
+/// A context sentence built around a number that belongs to no argument and is no row limit
+/// (`About 30 customers were affected this morning.`, `See ticket 4821 for the background.`),
+/// composed from parts so that training sees numbers in prose in many more shapes than the fixed
+/// filler list has. Its nouns are never row words (`rows`, `results`, `items`, `entries`).
+pub(crate) fn number_filler(g: &mut Gen, t: &mut Text) {
+    const NOUNS: &[&str] = &[
+        "customers",
+        "users",
+        "tickets",
+        "servers",
+        "regions",
+        "stores",
+        "invoices",
+        "orders",
+        "builds",
+        "deploys",
+        "engineers",
+        "offices",
+        "accounts",
+        "sites",
+        "nodes",
+        "shipments",
+        "refunds",
+        "alerts",
+        "emails",
+        "reports",
+        "people",
+        "projects",
+        "branches",
+        "warehouses",
+    ];
+    const WHEN: &[&str] = &[
+        "this week",
+        "since Monday",
+        "today",
+        "so far",
+        "last month",
+        "in the last sprint",
+        "since the upgrade",
+        "this morning",
+        "yesterday",
+        "in March",
+        "over the weekend",
+        "since the outage",
+        "last quarter",
+        "",
+    ];
+    let n = match g.weighted(&[60, 22, 12, 6]) {
+        0 => g.range(2, 31),
+        1 => g.range(31, 501),
+        2 => g.range(1000, 100_000),
+        _ => 1,
+    };
+    let noun = g.pw(NOUNS);
+    let when = g.pw(WHEN);
+    let sentence = match g.below(12) {
+        0 => format!(
+            "{} {} {n} {noun} {when}.",
+            g.pw(&["We", "I", "The team", "Support", "Ops"]),
+            g.pw(&[
+                "had", "saw", "logged", "lost", "fixed", "closed", "moved", "migrated"
+            ]),
+        ),
+        1 => format!("There {} {n} {noun} {when}.", g.pw(&["are", "were"])),
+        2 => format!(
+            "About {n} {noun} {} {when}.",
+            g.pw(&[
+                "were affected",
+                "signed up",
+                "are waiting",
+                "went missing",
+                "got stuck"
+            ])
+        ),
+        3 => format!("It's been {n} days since the last deploy."),
+        4 => format!(
+            "See ticket {}{n} for the background.",
+            if g.chance(0.5) { "#" } else { "" }
+        ),
+        5 => format!("This is holding up {n} {noun}."),
+        6 => format!("{n} of our {} {noun} are down.", g.range(2, 60).max(n + 1)),
+        7 => format!("We're about {}% done with the cleanup.", g.range(5, 96)),
+        8 => format!(
+            "I need this for {n} {noun} by {}.",
+            g.pw(&["tonight", "Monday", "noon"])
+        ),
+        9 => format!(
+            "Version {}.{} went out {when}.",
+            g.range(1, 10),
+            g.range(0, 20)
+        ),
+        10 => format!("We have {n} {noun} left to check {when}."),
+        _ => format!(
+            "Priority {n} on the board, {} {noun} waiting.",
+            g.range(2, 40)
+        ),
+    };
+    // Written word by word, as the fixed fillers are.
+    let words = sentence.split_whitespace().collect::<Vec<_>>().join(" ");
+    t.w(&words.replace(" .", "."));
 }
