@@ -132,5 +132,57 @@ fn train_is_deterministic_and_writes_a_model_that_plan_loads() {
     ));
     assert_eq!(answers.len(), 1);
     assert!(answers[0].get("plan").is_some() || answers[0].get("diagnostic").is_some());
+    assert!(
+        !a.join("last-step.safetensors").exists(),
+        "no moving average, no second set of weights"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn train_with_a_moving_average_writes_the_average_and_keeps_the_last_step() {
+    let dir = std::env::temp_dir().join(format!("codemode-ema-test-{}", std::process::id()));
+    let args = |ema: &str| {
+        [
+            "train",
+            "--seed",
+            "3",
+            "--examples",
+            "192",
+            "--held-out",
+            "16",
+            "--epochs",
+            "1",
+            "--ema",
+            ema,
+            "--out",
+        ]
+        .map(str::to_owned)
+        .into_iter()
+        .chain([dir.to_str().unwrap().to_owned()])
+        .collect::<Vec<_>>()
+    };
+    let run = |ema: &str| {
+        let args = args(ema);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        codemode(&args, "");
+    };
+    run("0.5");
+    let average = std::fs::read(dir.join("model.safetensors")).unwrap();
+    let last = std::fs::read(dir.join("last-step.safetensors")).unwrap();
+    assert_eq!(average.len(), last.len(), "the same variables");
+    assert_ne!(average, last, "three steps averaged are not the last step");
+    // The averaged model loads and answers.
+    let record = r#"{"instruction": "call get_weather with city \"Oslo\"", "tools": [{"name": "get_weather", "arguments": {"city": "string"}, "required": ["city"], "returns": {"kind": "object", "properties": []}}]}"#;
+    let answers = json_lines(&codemode(
+        &["plan", "--model", dir.to_str().unwrap()],
+        &format!("{record}\n"),
+    ));
+    assert_eq!(answers.len(), 1);
+    // A decay of 1 would never move; it is refused with a message, not a panic.
+    let bad = args("1");
+    let out = common::pipe(std::process::Command::new(common::bin()).args(&bad), "");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--ema"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -35,6 +35,13 @@ pub struct Args {
     /// The share of prose words hidden as unknown in each step.
     #[arg(long, default_value_t = 0.1)]
     word_dropout: f64,
+    /// The decay of a moving average of the weights that becomes the written model (0: none);
+    /// the last step's weights are then also written, as `last-step.safetensors`.
+    #[arg(long, default_value_t = 0.0)]
+    ema: f64,
+    /// The share of prose words given a typo in each step (0: none).
+    #[arg(long, default_value_t = 0.0)]
+    typos: f64,
     /// Steps between held-out reports.
     #[arg(long, default_value_t = 500)]
     report_every: usize,
@@ -55,6 +62,14 @@ fn labeled(seed: u64, count: usize, split: Split) -> anyhow::Result<Vec<Labeled>
 
 /// Trains and writes the model; prints the held-out table at the end.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        (0.0..1.0).contains(&args.ema),
+        "--ema must be at least 0 and below 1"
+    );
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&args.typos),
+        "--typos must be a share between 0 and 1"
+    );
     let started = Instant::now();
     let train_set = labeled(args.seed, args.examples, Split::Train)?;
     let held_out = labeled(args.seed.wrapping_add(1), args.held_out, Split::Test)?;
@@ -72,7 +87,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         batch_size: args.batch_size,
         learning_rate: args.learning_rate,
         word_dropout: args.word_dropout,
+        ema: args.ema,
+        typos: args.typos,
     };
+
     let bar = ProgressBar::new(1);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} steps  {msg}")
@@ -82,7 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let probe: Vec<Labeled> = held_out.iter().take(500).cloned().collect();
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;
-    let (config, varmap, network) = train::train(
+    let trained = train::train(
         &data,
         &settings,
         args.report_every,
@@ -118,6 +136,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
     )?;
     bar.finish();
+    trained
+        .save_last_step(&args.out.join("last-step.safetensors"))
+        .context("writing last-step.safetensors")?;
+    let train::Trained {
+        config,
+        varmap,
+        network,
+        ..
+    } = trained;
     varmap
         .save(args.out.join("model.safetensors"))
         .context("writing model.safetensors")?;

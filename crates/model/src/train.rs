@@ -1,5 +1,6 @@
 //! Training: targets from labeled records, a seeded initialisation, AdamW with warm-up and cosine
-//! decay, and the masked losses of every head.
+//! decay, and the masked losses of every head; word dropout and, when asked, typos in prose words
+//! and a moving average of the weights.
 //!
 //! Everything random (initial weights, shuffling) comes from one ChaCha seed, so the same data and
 //! seed give the same model (the CPU backend of candle has no seedable generator of its own).
@@ -33,6 +34,42 @@ pub struct Settings {
     /// The share of prose words replaced by the unknown word in each step, so that the network
     /// learns to read sentences around words it has never seen.
     pub word_dropout: f64,
+    /// The decay of an exponential moving average of the weights, kept beside them from the
+    /// first step; when above 0 the trained network carries the average, and
+    /// [`Trained::last_step`] the weights of the last step. 0 keeps no average.
+    pub ema: f64,
+    /// The share of prose words (4 letters or more) given a typo in each step: a letter dropped,
+    /// doubled, swapped with the next or replaced, with the word id and n-grams of the misspelt
+    /// word; so that the network reads a word from some of its pieces (`paralel`, and
+    /// `parallelize` beside `parallel`). 0 draws nothing.
+    pub typos: f64,
+}
+
+/// What [`train`] answers: the network (with the averaged weights when
+/// [`Settings::ema`] is above 0), its configuration and variables.
+pub struct Trained {
+    /// The configuration (vocabulary included) the network was built with.
+    pub config: Config,
+    /// The network's variables.
+    pub varmap: VarMap,
+    /// The network, reading `varmap`.
+    pub network: Network,
+    /// With a moving average, the weights of the last step, by variable name.
+    last_step: Option<std::collections::HashMap<String, Tensor>>,
+}
+
+impl Trained {
+    /// Writes the last step's weights (kept when training averaged them) as safetensors; answers
+    /// whether there were any to write.
+    pub fn save_last_step(&self, path: &std::path::Path) -> Result<bool, ModelError> {
+        match &self.last_step {
+            Some(last) => {
+                candle_core::safetensors::save(last, path)?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
 }
 
 impl Default for Settings {
@@ -43,6 +80,8 @@ impl Default for Settings {
             batch_size: 64,
             learning_rate: 3e-3,
             word_dropout: 0.1,
+            ema: 0.0,
+            typos: 0.0,
         }
     }
 }
@@ -217,14 +256,49 @@ fn batch_loss(network: &Network, group: &[(&Encoded, &Targets)]) -> Result<Tenso
     Ok(total)
 }
 
-/// Trains a network on `data`, reporting progress (with the network so far) every `report_every`
-/// steps.
+/// Gives a share of the record's prose words (not catalog names, not literals) a typo, with the
+/// word id and n-grams the misspelt word would have been encoded with.
+fn misspell(e: &mut Encoded, t: &Targets, vocab: &Vocab, share: f64, rng: &mut ChaCha8Rng) {
+    let slots = e.ngram_slots();
+    for (j, token) in t.record.tokens.iter().enumerate() {
+        if e.words[j] < FIRST_WORD && e.words[j] != UNK
+            || token.kind != codemode_plan::TokenKind::Word
+        {
+            continue;
+        }
+        let f = &e.features[j * FEATURES..(j + 1) * FEATURES];
+        if f[F_TOOL] + f[F_ARG] + f[F_PROP] > 0.0 {
+            continue;
+        }
+        let mut chars: Vec<char> = token.text.chars().collect();
+        if chars.len() < 4 || !chars.iter().all(|c| c.is_alphabetic()) || !rng.random_bool(share) {
+            continue;
+        }
+        let k = rng.random_range(1..chars.len() - 1);
+        match rng.random_range(0..4) {
+            0 => {
+                chars.remove(k);
+            }
+            1 => chars.insert(k, chars[k]),
+            2 => chars.swap(k, k + 1),
+            _ => chars[k] = char::from(b'a' + rng.random_range(0..26u8)),
+        }
+        let word: String = chars.into_iter().collect();
+        e.words[j] = vocab.get(&word.to_lowercase()).unwrap_or(UNK);
+        if let Some(sub) = &vocab.subwords {
+            sub.fill(&word, &mut e.ngrams[j * slots..(j + 1) * slots]);
+        }
+    }
+}
+
+/// Trains a network on `data`, reporting progress (with the weights of the step so far, not
+/// their average) every `report_every` steps.
 pub fn train(
     data: &[Targets],
     settings: &Settings,
     report_every: usize,
     mut report: impl FnMut(&Progress, &Network, &Config, &VarMap),
-) -> Result<(Config, VarMap, Network), ModelError> {
+) -> Result<Trained, ModelError> {
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
     let config = Config::new(build_vocab(data));
     let varmap = VarMap::new();
@@ -247,6 +321,22 @@ pub fn train(
             ..ParamsAdamW::default()
         },
     )?;
+    // The moving average, variable by variable in name order (a fixed order, for determinism).
+    let mut named: Vec<(String, Var)> = varmap
+        .data()
+        .lock()
+        .map_err(|_| ModelError::Candle("the variable map's lock is poisoned".into()))?
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    named.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut average: Vec<Tensor> = Vec::new();
+    if settings.ema > 0.0 {
+        for (_, v) in &named {
+            // Detached: an average that kept its history would hold every step's tensors.
+            average.push(v.as_tensor().detach().copy()?.detach());
+        }
+    }
     let mut step = 0;
     let mut running = (0f32, 0usize);
     for _ in 0..settings.epochs {
@@ -279,6 +369,9 @@ pub fn train(
                 .map(|&i| {
                     let mut e = encoded[i].clone();
                     let slots = e.ngram_slots();
+                    if settings.typos > 0.0 {
+                        misspell(&mut e, &data[i], &config.vocab, settings.typos, &mut rng);
+                    }
                     for j in 0..e.len() {
                         if e.words[j] < FIRST_WORD || !rng.random_bool(settings.word_dropout) {
                             continue;
@@ -307,6 +400,13 @@ pub fn train(
                 .collect();
             let loss = batch_loss(&network, &group)?;
             optimizer.backward_step(&loss)?;
+            if settings.ema > 0.0 {
+                // Warmed up as in TensorFlow's moving average: early steps weigh more.
+                let decay = settings.ema.min((1 + step) as f64 / (10 + step) as f64);
+                for (a, (_, v)) in average.iter_mut().zip(&named) {
+                    *a = ((&*a * decay)? + (v.as_tensor().detach() * (1.0 - decay))?)?.detach();
+                }
+            }
             running.0 += loss.to_scalar::<f32>()?;
             running.1 += 1;
             step += 1;
@@ -321,5 +421,67 @@ pub fn train(
             }
         }
     }
-    Ok((config, varmap, network))
+    let last_step = if settings.ema > 0.0 {
+        let mut last = std::collections::HashMap::new();
+        for ((name, v), a) in named.iter().zip(&average) {
+            last.insert(name.clone(), v.as_tensor().detach().copy()?.detach());
+            v.set(a)?;
+        }
+        Some(last)
+    } else {
+        None
+    };
+    Ok(Trained {
+        config,
+        varmap,
+        network,
+        last_step,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // a test fails loudly on what it did not expect
+
+    use super::*;
+    use crate::labels::{read_labeled, targets};
+
+    #[test]
+    fn typos_touch_prose_words_only() {
+        let value = serde_json::json!({
+            "instruction": "please call get_weather with city \"Oslo\" and days 3 concurrently",
+            "tools": [{"name": "get_weather", "arguments": {"city": "string", "days": "number"},
+                       "required": ["city"], "returns": {"kind": "object", "properties": []}}],
+            "expected": {"diagnostic": true}
+        });
+        let t = targets(&read_labeled(&value).unwrap()).unwrap();
+        let words = ["please", "call", "with", "and", "concurrently"];
+        let mut vocab = Vocab::build(words.iter().copied().cycle().take(50), 3, 100);
+        vocab.subwords = Some(Subwords::default());
+        let before = encode(&t.record.tokens, &t.record.catalog, &vocab);
+        let slots = before.ngram_slots();
+        assert!(slots > 0);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut after = before.clone();
+        misspell(&mut after, &t, &vocab, 1.0, &mut rng);
+        for (j, token) in t.record.tokens.iter().enumerate() {
+            let grams = |e: &Encoded| e.ngrams[j * slots..(j + 1) * slots].to_vec();
+            let changed = before.words[j] != after.words[j] || grams(&before) != grams(&after);
+            let prose = ["please", "call", "with", "concurrently"].contains(&token.text.as_str());
+            // Every prose word of 4 letters or more gets a typo; names, literals, short words and
+            // punctuation keep their encoding.
+            assert_eq!(changed, prose, "token {:?}", token.text);
+            if prose {
+                assert_eq!(
+                    after.words[j], UNK,
+                    "a misspelt {:?} is unknown",
+                    token.text
+                );
+            }
+        }
+        // A share of 0 changes nothing.
+        let mut same = before.clone();
+        misspell(&mut same, &t, &vocab, 0.0, &mut rng);
+        assert_eq!(same, before);
+    }
 }
