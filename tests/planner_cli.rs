@@ -91,28 +91,44 @@ fn eval_runs_the_bfcl_probe() {
     assert_eq!(sum, n);
 }
 
+/// A record the small trained models are asked to plan.
+const WEATHER_RECORD: &str = r#"{"instruction": "call get_weather with city \"Oslo\"", "tools": [{"name": "get_weather", "arguments": {"city": "string"}, "required": ["city"], "returns": {"kind": "object", "properties": []}}]}"#;
+
+/// `codemode train` on 192 records for one epoch into `out`, with `extra` flags; its output.
+fn train_small(out: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "train",
+        "--seed",
+        "3",
+        "--examples",
+        "192",
+        "--held-out",
+        "16",
+        "--epochs",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    common::pipe(std::process::Command::new(common::bin()).args(&args), "")
+}
+
+/// Plans [`WEATHER_RECORD`] with the model in `dir`: one answer, a plan or a diagnostic.
+fn assert_plans_with(dir: &std::path::Path) {
+    let answers = json_lines(&codemode(
+        &["plan", "--model", dir.to_str().unwrap()],
+        &format!("{WEATHER_RECORD}\n"),
+    ));
+    assert_eq!(answers.len(), 1);
+    assert!(answers[0].get("plan").is_some() || answers[0].get("diagnostic").is_some());
+}
+
 #[test]
 fn train_is_deterministic_and_writes_a_model_that_plan_loads() {
     let dir = std::env::temp_dir().join(format!("codemode-train-test-{}", std::process::id()));
     let run = |out: &std::path::Path| {
-        codemode(
-            &[
-                "train",
-                "--seed",
-                "3",
-                "--examples",
-                "192",
-                "--held-out",
-                "16",
-                "--epochs",
-                "1",
-                "--report-every",
-                "2",
-                "--out",
-                out.to_str().unwrap(),
-            ],
-            "",
-        );
+        let output = train_small(out, &["--report-every", "2"]);
+        assert!(output.status.success(), "{output:?}");
         (
             std::fs::read(out.join("model.safetensors")).unwrap(),
             std::fs::read_to_string(out.join("config.json")).unwrap(),
@@ -125,13 +141,7 @@ fn train_is_deterministic_and_writes_a_model_that_plan_loads() {
     assert!(config["vocab"]["names"].is_array(), "{config}");
     assert!(config["subword_dim"].as_u64().unwrap() > 0);
     // The trained directory loads; every answer is still a plan or a diagnostic.
-    let record = r#"{"instruction": "call get_weather with city \"Oslo\"", "tools": [{"name": "get_weather", "arguments": {"city": "string"}, "required": ["city"], "returns": {"kind": "object", "properties": []}}]}"#;
-    let answers = json_lines(&codemode(
-        &["plan", "--model", a.to_str().unwrap()],
-        &format!("{record}\n"),
-    ));
-    assert_eq!(answers.len(), 1);
-    assert!(answers[0].get("plan").is_some() || answers[0].get("diagnostic").is_some());
+    assert_plans_with(&a);
     assert!(
         !a.join("last-step.safetensors").exists(),
         "no moving average, no second set of weights"
@@ -142,46 +152,16 @@ fn train_is_deterministic_and_writes_a_model_that_plan_loads() {
 #[test]
 fn train_with_a_moving_average_writes_the_average_and_keeps_the_last_step() {
     let dir = std::env::temp_dir().join(format!("codemode-ema-test-{}", std::process::id()));
-    let args = |ema: &str| {
-        [
-            "train",
-            "--seed",
-            "3",
-            "--examples",
-            "192",
-            "--held-out",
-            "16",
-            "--epochs",
-            "1",
-            "--ema",
-            ema,
-            "--out",
-        ]
-        .map(str::to_owned)
-        .into_iter()
-        .chain([dir.to_str().unwrap().to_owned()])
-        .collect::<Vec<_>>()
-    };
-    let run = |ema: &str| {
-        let args = args(ema);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        codemode(&args, "");
-    };
-    run("0.5");
+    let output = train_small(&dir, &["--ema", "0.5"]);
+    assert!(output.status.success(), "{output:?}");
     let average = std::fs::read(dir.join("model.safetensors")).unwrap();
     let last = std::fs::read(dir.join("last-step.safetensors")).unwrap();
     assert_eq!(average.len(), last.len(), "the same variables");
     assert_ne!(average, last, "three steps averaged are not the last step");
     // The averaged model loads and answers.
-    let record = r#"{"instruction": "call get_weather with city \"Oslo\"", "tools": [{"name": "get_weather", "arguments": {"city": "string"}, "required": ["city"], "returns": {"kind": "object", "properties": []}}]}"#;
-    let answers = json_lines(&codemode(
-        &["plan", "--model", dir.to_str().unwrap()],
-        &format!("{record}\n"),
-    ));
-    assert_eq!(answers.len(), 1);
+    assert_plans_with(&dir);
     // A decay of 1 would never move; it is refused with a message, not a panic.
-    let bad = args("1");
-    let out = common::pipe(std::process::Command::new(common::bin()).args(&bad), "");
+    let out = train_small(&dir, &["--ema", "1"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--ema"));
     std::fs::remove_dir_all(&dir).unwrap();

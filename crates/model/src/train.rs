@@ -256,6 +256,12 @@ fn batch_loss(network: &Network, group: &[(&Encoded, &Targets)]) -> Result<Tenso
     Ok(total)
 }
 
+/// Whether token `j` is a catalog name (a tool, argument or declared property of the record).
+fn names_catalog(e: &Encoded, j: usize) -> bool {
+    let f = &e.features[j * FEATURES..(j + 1) * FEATURES];
+    f[F_TOOL] + f[F_ARG] + f[F_PROP] > 0.0
+}
+
 /// Gives a share of the record's prose words (not catalog names, not literals) a typo, with the
 /// word id and n-grams the misspelt word would have been encoded with.
 fn misspell(e: &mut Encoded, t: &Targets, vocab: &Vocab, share: f64, rng: &mut ChaCha8Rng) {
@@ -266,8 +272,7 @@ fn misspell(e: &mut Encoded, t: &Targets, vocab: &Vocab, share: f64, rng: &mut C
         {
             continue;
         }
-        let f = &e.features[j * FEATURES..(j + 1) * FEATURES];
-        if f[F_TOOL] + f[F_ARG] + f[F_PROP] > 0.0 {
+        if names_catalog(e, j) {
             continue;
         }
         let mut chars: Vec<char> = token.text.chars().collect();
@@ -322,19 +327,21 @@ pub fn train(
         },
     )?;
     // The moving average, variable by variable in name order (a fixed order, for determinism).
-    let mut named: Vec<(String, Var)> = varmap
-        .data()
-        .lock()
-        .map_err(|_| ModelError::Candle("the variable map's lock is poisoned".into()))?
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    named.sort_by(|a, b| a.0.cmp(&b.0));
+    // Detached from the variables: an average that recorded its ops would hold every step's
+    // tensors.
+    let mut named: Vec<(String, Var)> = Vec::new();
     let mut average: Vec<Tensor> = Vec::new();
     if settings.ema > 0.0 {
+        named = varmap
+            .data()
+            .lock()
+            .map_err(|_| ModelError::Candle("the variable map's lock is poisoned".into()))?
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        named.sort_by(|a, b| a.0.cmp(&b.0));
         for (_, v) in &named {
-            // Detached: an average that kept its history would hold every step's tensors.
-            average.push(v.as_tensor().detach().copy()?.detach());
+            average.push(v.as_tensor().detach().copy()?);
         }
     }
     let mut step = 0;
@@ -376,8 +383,7 @@ pub fn train(
                         if e.words[j] < FIRST_WORD || !rng.random_bool(settings.word_dropout) {
                             continue;
                         }
-                        let f = &e.features[j * FEATURES..(j + 1) * FEATURES];
-                        if f[F_TOOL] + f[F_ARG] + f[F_PROP] > 0.0 {
+                        if names_catalog(&e, j) {
                             // A catalog name read as a name the network never learned.
                             e.words[j] = NAME;
                             e.ngrams[j * slots..(j + 1) * slots].fill(0);
@@ -404,7 +410,7 @@ pub fn train(
                 // Warmed up as in TensorFlow's moving average: early steps weigh more.
                 let decay = settings.ema.min((1 + step) as f64 / (10 + step) as f64);
                 for (a, (_, v)) in average.iter_mut().zip(&named) {
-                    *a = ((&*a * decay)? + (v.as_tensor().detach() * (1.0 - decay))?)?.detach();
+                    *a = ((&*a * decay)? + (v.as_tensor().detach() * (1.0 - decay))?)?;
                 }
             }
             running.0 += loss.to_scalar::<f32>()?;
@@ -424,7 +430,7 @@ pub fn train(
     let last_step = if settings.ema > 0.0 {
         let mut last = std::collections::HashMap::new();
         for ((name, v), a) in named.iter().zip(&average) {
-            last.insert(name.clone(), v.as_tensor().detach().copy()?.detach());
+            last.insert(name.clone(), v.as_tensor().detach().copy()?);
             v.set(a)?;
         }
         Some(last)

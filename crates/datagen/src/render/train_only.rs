@@ -914,8 +914,8 @@ fn memo_list(g: &mut Gen, t: &mut Text, d: &Draft) {
     if place == Place::Post {
         t.newline();
         let s = match d.sched {
-            Sched::Serial => g.pt(&[], SERIAL_POST_EXTRA),
-            _ => g.pt(&[], PARALLEL_POST_EXTRA),
+            Sched::Serial => g.pw(SERIAL_POST_EXTRA),
+            _ => g.pw(PARALLEL_POST_EXTRA),
         };
         t.w(s.trim_start_matches([',', '.', ' ']));
         t.p(".");
