@@ -817,8 +817,11 @@ pub(super) fn memo(g: &mut Gen, t: &mut Text, d: &Draft) {
 /// of its own) and the shaping.
 fn memo_request(g: &mut Gen, t: &mut Text, d: &Draft) {
     let n = d.calls.len();
-    if n > 1 && g.chance(0.35) {
-        return memo_list(g, t, d);
+    // This draw once chose a list layout (`1) f …` / `2) g …`, one call per line) for a third of
+    // multi-call memos. The lists are gone (see the model card's sixth-session runs); the draw
+    // stays so that the shipped model's training data can be drawn again byte for byte.
+    if n > 1 {
+        g.chance(0.35);
     }
     let place = cue_place(g, d.sched);
     let lead = g.pw(&[
@@ -874,58 +877,6 @@ fn memo_request(g: &mut Gen, t: &mut Text, d: &Draft) {
         t.w(out_phrase(g, kind, n));
         t.p(".");
     }
-}
-
-/// The request of a memo as a list, one call per line after a marker that the test split's
-/// `bullets` family never uses (`1)`, `(a)`, `+`, `>`, `–`): the schedule cue, when there is one,
-/// beside the lead or on a line after the list; without one, the calls run in order.
-fn memo_list(g: &mut Gen, t: &mut Text, d: &Draft) {
-    let n = d.calls.len();
-    let place = cue_place(g, d.sched);
-    t.w(g.pw(&[
-        "could you run these:",
-        "here's what I need:",
-        "what I need run:",
-        "the list:",
-        "checklist:",
-        "action items:",
-        "need these done:",
-        "can you take care of the following:",
-        "steps:",
-        "please do the following:",
-    ]));
-    if place == Place::Pre || place == Place::Join {
-        t.newline();
-        pre_cue(g, t, d.sched);
-    }
-    let marker = g.below(5);
-    for (k, c) in d.calls.iter().enumerate() {
-        t.newline();
-        match marker {
-            0 => t.w(&format!("{})", k + 1)),
-            1 => t.w(&format!("({})", char::from(b'a' + k as u8))),
-            2 => t.w("+"),
-            3 => t.w(">"),
-            _ => t.w("–"),
-        }
-        let with_verb = g.chance(0.6);
-        call_any(g, t, k + 1, c, with_verb);
-    }
-    if place == Place::Post {
-        t.newline();
-        let s = match d.sched {
-            Sched::Serial => g.pw(SERIAL_POST_EXTRA),
-            _ => g.pw(PARALLEL_POST_EXTRA),
-        };
-        t.w(s.trim_start_matches([',', '.', ' ']));
-        t.p(".");
-    }
-    if let Some(kind) = d.out {
-        t.newline();
-        t.w(out_phrase(g, kind, n));
-        t.p(".");
-    }
-    shaping_after(g, t, d);
 }
 
 /// A context sentence built around a number that belongs to no argument and is no row limit
