@@ -138,14 +138,7 @@ pub fn build_vocab(targets: &[Targets]) -> Vocab {
 /// distance bias 0), norm gains 1, linear weights U(±1/√fan_in), biases 0.
 pub fn initialise(varmap: &VarMap, seed: u64) -> Result<(), ModelError> {
     let rng = &mut ChaCha8Rng::seed_from_u64(seed);
-    let data = varmap
-        .data()
-        .lock()
-        .map_err(|_| ModelError::Config("poisoned variables".into()))?;
-    let mut names: Vec<&String> = data.keys().collect();
-    names.sort();
-    for name in names {
-        let var: &Var = &data[name];
+    for (name, var) in sorted_vars(varmap)? {
         let shape = var.shape().clone();
         let count = shape.elem_count();
         let values: Vec<f32> = if name.starts_with("distance") {
@@ -166,6 +159,19 @@ pub fn initialise(varmap: &VarMap, seed: u64) -> Result<(), ModelError> {
         var.set(&Tensor::from_vec(values, shape, &Device::Cpu)?)?;
     }
     Ok(())
+}
+
+/// The variables with their names, in name order: a fixed order, for determinism.
+fn sorted_vars(varmap: &VarMap) -> Result<Vec<(String, Var)>, ModelError> {
+    let mut named: Vec<(String, Var)> = varmap
+        .data()
+        .lock()
+        .map_err(|_| ModelError::Config("poisoned variables".into()))?
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    named.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(named)
 }
 
 /// Mean negative log-likelihood of `targets` under `logits` (n, classes), weighted per row.
@@ -326,24 +332,17 @@ pub fn train(
             ..ParamsAdamW::default()
         },
     )?;
-    // The moving average, variable by variable in name order (a fixed order, for determinism).
-    // Detached from the variables: an average that recorded its ops would hold every step's
-    // tensors.
-    let mut named: Vec<(String, Var)> = Vec::new();
-    let mut average: Vec<Tensor> = Vec::new();
-    if settings.ema > 0.0 {
-        named = varmap
-            .data()
-            .lock()
-            .map_err(|_| ModelError::Candle("the variable map's lock is poisoned".into()))?
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        named.sort_by(|a, b| a.0.cmp(&b.0));
-        for (_, v) in &named {
-            average.push(v.as_tensor().detach().copy()?);
-        }
-    }
+    // The moving average, variable by variable in name order. Detached from the variables: an
+    // average that recorded its ops would hold every step's tensors.
+    let named = if settings.ema > 0.0 {
+        sorted_vars(&varmap)?
+    } else {
+        Vec::new()
+    };
+    let mut average = named
+        .iter()
+        .map(|(_, v)| v.as_tensor().detach().copy())
+        .collect::<candle_core::Result<Vec<Tensor>>>()?;
     let mut step = 0;
     let mut running = (0f32, 0usize);
     for _ in 0..settings.epochs {
