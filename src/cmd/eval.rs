@@ -44,7 +44,7 @@ fn read_lines(path: &PathBuf) -> anyhow::Result<Vec<serde_json::Value>> {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut planner = super::plan::load(args.model.as_deref())?;
     if let Some(seed) = args.untrained {
-        planner = codemode_model::Planner::untrained(planner.config().clone(), seed)?;
+        planner = planner.untrained(seed)?;
     }
     if let Some(path) = &args.bfcl {
         let records = read_lines(path)?;

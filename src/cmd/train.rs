@@ -42,6 +42,10 @@ pub struct Args {
     /// The share of prose words given a typo in each step (0: none).
     #[arg(long, default_value_t = 0.0)]
     typos: f64,
+    /// Pretrained word vectors to read beside the learned embeddings (a file of
+    /// `scripts/vectors.py`); they are written into the model.
+    #[arg(long)]
+    vectors: Option<PathBuf>,
     /// Steps between held-out reports.
     #[arg(long, default_value_t = 500)]
     report_every: usize,
@@ -89,6 +93,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         word_dropout: args.word_dropout,
         ema: args.ema,
         typos: args.typos,
+        vectors: args
+            .vectors
+            .as_deref()
+            .map(train::read_vectors)
+            .transpose()?,
     };
 
     let bar = ProgressBar::new(1);
@@ -127,7 +136,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 bar.println(line);
             }
             // A checkpoint at every report, so a long run can be inspected (or stopped) midway.
-            let saved = varmap.save(args.out.join("model.safetensors")).is_ok()
+            let saved = train::save_weights(varmap, network, &args.out.join("model.safetensors"))
+                .is_ok()
                 && serde_json::to_string_pretty(config)
                     .is_ok_and(|c| std::fs::write(args.out.join("config.json"), c).is_ok());
             if !saved {
@@ -145,8 +155,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         network,
         ..
     } = trained;
-    varmap
-        .save(args.out.join("model.safetensors"))
+    train::save_weights(&varmap, &network, &args.out.join("model.safetensors"))
         .context("writing model.safetensors")?;
     std::fs::write(
         args.out.join("config.json"),

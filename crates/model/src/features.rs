@@ -65,10 +65,45 @@ pub struct Vocab {
     /// When present: prose words also carry hashed character n-grams ([`Subwords`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subwords: Option<Subwords>,
+    /// When present: the words that have a pretrained vector ([`VectorWords`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vectors: Option<VectorWords>,
     #[serde(skip)]
     index: HashMap<String, u32>,
     #[serde(skip)]
     name_index: Option<std::collections::HashSet<String>>,
+}
+
+/// The words of a table of pretrained word vectors (outside knowledge of English, read beside the
+/// learned word embedding): a prose word the vocabulary lacks may still have one. The vectors
+/// themselves live with the weights ([`crate::network::Pretrained`]); a word's row is its place
+/// here plus one, row 0 being "no vector".
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct VectorWords {
+    /// Lowercase words in row order.
+    pub words: Vec<String>,
+    #[serde(skip)]
+    index: HashMap<String, u32>,
+}
+
+impl VectorWords {
+    /// The table's words, in row order.
+    pub fn new(words: Vec<String>) -> VectorWords {
+        let index = words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (w.clone(), i as u32 + 1))
+            .collect();
+        VectorWords { words, index }
+    }
+
+    /// The row of a word's vector (lowercased first), or 0.
+    pub fn row(&self, word: &str) -> u32 {
+        match self.index.get(word) {
+            Some(&row) => row,
+            None => self.index.get(&word.to_lowercase()).copied().unwrap_or(0),
+        }
+    }
 }
 
 /// Hashed character n-grams of prose words (fastText-style), so that a word the vocabulary lacks
@@ -143,6 +178,7 @@ impl Vocab {
             words,
             names: None,
             subwords: None,
+            vectors: None,
             index,
             name_index: None,
         }
@@ -152,6 +188,7 @@ impl Vocab {
     pub fn reindex(&mut self) {
         let mut fresh = Vocab::new(std::mem::take(&mut self.words));
         fresh.subwords = self.subwords;
+        fresh.vectors = self.vectors.take().map(|v| VectorWords::new(v.words));
         fresh.set_names(self.names.take());
         *self = fresh;
     }
@@ -279,6 +316,8 @@ pub struct Encoded {
     /// With [`Vocab::subwords`]: `slots` n-gram buckets per token (0 = none), row-major; else
     /// empty.
     pub ngrams: Vec<u32>,
+    /// With [`Vocab::vectors`]: each token's pretrained-vector row (0 = none); else empty.
+    pub vectors: Vec<u32>,
 }
 
 impl Encoded {
@@ -318,6 +357,7 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
     let mut candidates = vec![false; n];
     let slots = vocab.subwords.map_or(0, |s| s.slots);
     let mut ngrams = vec![0u32; n * slots];
+    let mut vectors = vec![0u32; if vocab.vectors.is_some() { n } else { 0 }];
 
     // The nearest tool mention before and after each token, for "argument of that tool" features.
     let tool_at: Vec<Option<&codemode_plan::Tool>> = tokens
@@ -416,6 +456,12 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
         {
             sub.fill(&token.text, &mut ngrams[i * sub.slots..(i + 1) * sub.slots]);
         }
+        if let Some(table) = &vocab.vectors
+            && token.kind == TokenKind::Word
+            && word != NAME
+        {
+            vectors[i] = table.row(&token.text);
+        }
         words.push(word);
         kinds.push(kind_id(token.kind));
         candidates[i] = is_arg;
@@ -501,6 +547,7 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
         features,
         candidates,
         ngrams,
+        vectors,
     }
 }
 

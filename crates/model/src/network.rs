@@ -12,7 +12,7 @@
 //! final pooled vector. Padding positions are zeroed after every block, so a record's outputs do
 //! not depend on what it is batched with.
 
-use candle_core::{D, Module, Result, Tensor};
+use candle_core::{D, DType, Module, Result, Tensor};
 use candle_nn::{Embedding, Linear, VarBuilder};
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +60,10 @@ pub struct Config {
     /// Width of the character n-gram embedding (0: none; needs [`Vocab::subwords`]).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub subword_dim: usize,
+    /// Width of the pretrained word vectors (0: none; needs [`Vocab::vectors`] and the weights'
+    /// [`Pretrained`] table).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub vector_dim: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -80,7 +84,98 @@ impl Config {
             pointer_dim: 48,
             features: FEATURES,
             subword_dim: if vocab_has_subwords { 32 } else { 0 },
+            vector_dim: 0,
         }
+    }
+}
+
+/// A table of pretrained word vectors, quantised to a byte per value (`byte * scale + offset`, per
+/// dimension), as `scripts/vectors.py` writes it. The network reads it as a fixed input: training
+/// never changes it, and it is saved with the weights as `vectors.values` (u8), `vectors.scale`
+/// and `vectors.offset` (f32). Row `r` of the words in [`crate::features::VectorWords`] is row
+/// `r - 1` here.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pretrained {
+    /// Width of a vector.
+    pub dim: usize,
+    /// Rows × `dim` bytes.
+    pub values: Vec<u8>,
+    /// Per dimension.
+    pub scale: Vec<f32>,
+    /// Per dimension.
+    pub offset: Vec<f32>,
+}
+
+impl Pretrained {
+    /// Reads a table from safetensors tensors (`values` 2-D u8, `scale` and `offset` f32 of its
+    /// width), under `prefix` (`"vectors."` in a model's weights, `""` in a file of
+    /// `scripts/vectors.py`).
+    pub fn from_tensors(
+        tensors: &std::collections::HashMap<String, Tensor>,
+        prefix: &str,
+    ) -> Result<Pretrained> {
+        let get = |name: &str| {
+            tensors.get(&format!("{prefix}{name}")).ok_or_else(|| {
+                candle_core::Error::Msg(format!("pretrained vectors: no tensor {prefix}{name}"))
+            })
+        };
+        let values = get("values")?;
+        let (_, dim) = values.dims2()?;
+        let vector = |name: &str| -> Result<Vec<f32>> {
+            let t = get(name)?.to_dtype(candle_core::DType::F32)?;
+            if t.dims() != [dim] {
+                candle_core::bail!("pretrained vectors: {name} is not {dim} wide");
+            }
+            t.to_vec1()
+        };
+        Ok(Pretrained {
+            dim,
+            values: values
+                .to_dtype(candle_core::DType::U8)?
+                .flatten_all()?
+                .to_vec1()?,
+            scale: vector("scale")?,
+            offset: vector("offset")?,
+        })
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.values.len() / self.dim.max(1)
+    }
+
+    /// The tensors to save with the weights.
+    pub fn tensors(&self) -> Result<Vec<(String, Tensor)>> {
+        let device = &candle_core::Device::Cpu;
+        Ok(vec![
+            (
+                "vectors.values".into(),
+                Tensor::from_slice(&self.values, (self.rows(), self.dim), device)?,
+            ),
+            (
+                "vectors.scale".into(),
+                Tensor::from_slice(&self.scale, self.dim, device)?,
+            ),
+            (
+                "vectors.offset".into(),
+                Tensor::from_slice(&self.offset, self.dim, device)?,
+            ),
+        ])
+    }
+
+    /// The vectors of `rows` (1-based; 0 is the zero vector), one after another.
+    fn gather(&self, rows: &[u32]) -> Vec<f32> {
+        let mut out = vec![0f32; rows.len() * self.dim];
+        for (o, &row) in out.chunks_mut(self.dim).zip(rows) {
+            let Some(r) = (row as usize).checked_sub(1).filter(|&r| r < self.rows()) else {
+                continue;
+            };
+            let bytes = &self.values[r * self.dim..(r + 1) * self.dim];
+            for (k, (v, &b)) in o.iter_mut().zip(bytes).enumerate() {
+                *v = f32::from(b) * self.scale[k] + self.offset[k];
+            }
+        }
+        out
     }
 }
 
@@ -179,6 +274,8 @@ pub struct Batch {
     pub distances: Tensor,
     /// With subwords: each token's n-gram buckets and their weights.
     pub ngrams: Option<Ngrams>,
+    /// With pretrained vectors: each token's row, (batch · tokens), 0 for padding.
+    pub vectors: Option<Vec<u32>>,
 }
 
 /// The n-grams of a batch: `slots` per token, row-major over (batch, tokens, slots); a weight is
@@ -198,6 +295,9 @@ pub struct Network {
     subwords: Option<Embedding>,
     /// A copy of the n-gram table for inference (see [`Network::freeze`]): (rows, width).
     frozen_subwords: Option<(Vec<f32>, usize)>,
+    /// The pretrained vectors, a fixed input (see [`Pretrained`]).
+    vectors: Option<Pretrained>,
+    vector_dim: usize,
     kinds: Embedding,
     input: Linear,
     blocks: Vec<ConvBlock>,
@@ -235,9 +335,34 @@ impl Network {
                 _ => None,
             },
             frozen_subwords: None,
+            vectors: if cfg.vector_dim > 0 && vb.contains_tensor("vectors.values") {
+                let vb = vb.pp("vectors");
+                let values = vb.get_unchecked_dtype("values", DType::U8)?;
+                let (rows, dim) = values.dims2()?;
+                if dim != cfg.vector_dim
+                    || rows != cfg.vocab.vectors.as_ref().map_or(0, |v| v.words.len())
+                {
+                    candle_core::bail!(
+                        "the pretrained vectors are {rows} x {dim}; the configuration wants {} x {}",
+                        cfg.vocab.vectors.as_ref().map_or(0, |v| v.words.len()),
+                        cfg.vector_dim
+                    );
+                }
+                let tensors = [
+                    ("values".to_string(), values),
+                    ("scale".to_string(), vb.get(dim, "scale")?),
+                    ("offset".to_string(), vb.get(dim, "offset")?),
+                ]
+                .into_iter()
+                .collect();
+                Some(Pretrained::from_tensors(&tensors, "")?)
+            } else {
+                None
+            },
+            vector_dim: cfg.vector_dim,
             kinds: candle_nn::embedding(KINDS, cfg.kind_dim, vb.pp("kinds"))?,
             input: candle_nn::linear(
-                cfg.embed_dim + cfg.subword_dim + cfg.kind_dim + FEATURES,
+                cfg.embed_dim + cfg.subword_dim + cfg.vector_dim + cfg.kind_dim + FEATURES,
                 c,
                 vb.pp("input"),
             )?,
@@ -254,6 +379,25 @@ impl Network {
             context_after: cfg.context_after,
             pointer_scale: 1.0 / (cfg.pointer_dim as f64).sqrt(),
         })
+    }
+
+    /// Gives the network its pretrained vectors (training builds the network before it has them);
+    /// their width must be the configuration's.
+    pub fn set_vectors(&mut self, vectors: Pretrained) -> Result<()> {
+        if vectors.dim != self.vector_dim {
+            candle_core::bail!(
+                "the pretrained vectors are {} wide; the network was built for {}",
+                vectors.dim,
+                self.vector_dim
+            );
+        }
+        self.vectors = Some(vectors);
+        Ok(())
+    }
+
+    /// The pretrained vectors, if the network has them.
+    pub fn vectors(&self) -> Option<&Pretrained> {
+        self.vectors.as_ref()
     }
 
     /// Copies the n-gram table out of its tensor so that inference averages n-gram rows in a
@@ -301,6 +445,17 @@ impl Network {
         let mut parts = vec![self.words.forward(&batch.words)?];
         if let (Some(table), Some(grams)) = (&self.subwords, &batch.ngrams) {
             parts.push(self.subword_means(table, grams, batch)?);
+        }
+        if self.vector_dim > 0 {
+            let (b, t) = batch.words.dims2()?;
+            let (Some(table), Some(rows)) = (&self.vectors, &batch.vectors) else {
+                candle_core::bail!("the network reads pretrained vectors and has none");
+            };
+            parts.push(Tensor::from_vec(
+                table.gather(rows),
+                (b, t, self.vector_dim),
+                batch.words.device(),
+            )?);
         }
         parts.push(self.kinds.forward(&batch.kinds)?);
         parts.push(batch.features.clone());
@@ -384,6 +539,13 @@ pub fn batch(records: &[&crate::features::Encoded], device: &candle_core::Device
         }
         _ => None,
     };
+    let vectors = records.iter().any(|r| !r.vectors.is_empty()).then(|| {
+        let mut rows = vec![0u32; b * t];
+        for (i, r) in records.iter().enumerate() {
+            rows[i * t..i * t + r.vectors.len()].copy_from_slice(&r.vectors);
+        }
+        rows
+    });
     let m = MAX_DISTANCE as i64;
     let distances: Vec<u32> = (0..t as i64)
         .flat_map(|i| (0..t as i64).map(move |j| ((j - i).clamp(-m, m) + m) as u32))
@@ -396,6 +558,7 @@ pub fn batch(records: &[&crate::features::Encoded], device: &candle_core::Device
         mask: Tensor::from_vec(mask, (b, t, 1), device)?,
         candidates: Tensor::from_vec(candidates, (b, t), device)?,
         ngrams,
+        vectors,
     })
 }
 
@@ -445,5 +608,108 @@ mod tests {
             .to_scalar::<f32>()
             .unwrap();
         assert!(diff < 1e-4, "{diff}");
+    }
+
+    fn vectors_planner() -> (Config, VarMap, Network, Vec<crate::features::Encoded>) {
+        let mut vocab = Vocab::new(["call", "with", "then"].map(String::from).to_vec());
+        vocab.set_names(Some(vec![]));
+        vocab.vectors = Some(crate::features::VectorWords::new(
+            ["call", "tandem", "oslo"].map(String::from).to_vec(),
+        ));
+        let mut cfg = Config::new(vocab);
+        cfg.vector_dim = 4;
+        let varmap = VarMap::new();
+        let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
+        let mut network = Network::load(vb, &cfg).unwrap();
+        network
+            .set_vectors(Pretrained {
+                dim: 4,
+                values: (0..12).map(|v| v * 20).collect(),
+                scale: vec![0.01, 0.02, -0.01, 0.05],
+                offset: vec![-1.0, 0.0, 0.5, -0.2],
+            })
+            .unwrap();
+        crate::train::initialise(&varmap, 9).unwrap();
+        let tools = serde_json::json!([{"name": "get_weather", "arguments": {"city": "string"}, "required": [], "returns": {"kind": "object", "properties": []}}]);
+        let record = crate::test_record(
+            "Call get_weather with city \"Oslo\" in TANDEM, then call it again",
+            tools,
+        );
+        let encoded = vec![encode(&record.tokens, &record.catalog, &cfg.vocab)];
+        (cfg, varmap, network, encoded)
+    }
+
+    #[test]
+    fn prose_words_get_their_pretrained_row_and_names_do_not() {
+        let (cfg, _, _, encoded) = vectors_planner();
+        let rows = &encoded[0].vectors;
+        // Call get_weather with city "Oslo" in TANDEM , then call it again
+        assert_eq!(rows[0], 1, "`Call` is looked up lowercased");
+        assert_eq!(rows[1], 0, "a tool name has no vector");
+        assert_eq!(
+            rows[4], 0,
+            "a string literal has no vector, whatever its text"
+        );
+        assert_eq!(
+            rows[6], 2,
+            "`TANDEM` is unknown to the vocabulary, known to the vectors"
+        );
+        assert_eq!(encoded[0].words[6], crate::features::UNK);
+        assert_eq!(cfg.vocab.vectors.as_ref().unwrap().row("then"), 0);
+    }
+
+    #[test]
+    fn pretrained_vectors_are_saved_with_the_weights_and_change_the_answer() {
+        let (cfg, varmap, mut network, encoded) = vectors_planner();
+        let input = batch(&encoded.iter().collect::<Vec<_>>(), &Device::Cpu).unwrap();
+        let tags = |n: &Network| -> Vec<f32> {
+            n.forward(&input)
+                .unwrap()
+                .tags
+                .flatten_all()
+                .unwrap()
+                .to_vec1()
+                .unwrap()
+        };
+        let before = tags(&network);
+        let dir = std::env::temp_dir().join(format!("codemode-vectors-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("model.safetensors");
+        crate::train::save_weights(&varmap, &network, &path).unwrap();
+        let planner = crate::Planner::from_bytes(
+            serde_json::to_string(&cfg).unwrap().as_bytes(),
+            &std::fs::read(&path).unwrap(),
+        )
+        .unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(planner.network_for_tests().vectors(), network.vectors());
+        let after = tags(planner.network_for_tests());
+        let diff = before
+            .iter()
+            .zip(&after)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0f32, f32::max);
+        assert!(diff < 1e-5, "{diff}");
+        // The vectors are an input the network reads: other vectors, other scores.
+        let mut other = network.vectors().unwrap().clone();
+        other.values.iter_mut().for_each(|v| *v = 255 - *v);
+        network.set_vectors(other).unwrap();
+        let changed = tags(&network);
+        assert!(
+            before
+                .iter()
+                .zip(&changed)
+                .any(|(a, b)| (a - b).abs() > 1e-4)
+        );
+        // A network built for vectors refuses to run without them, or with the wrong width.
+        let bare = Network::load(
+            VarBuilder::from_varmap(&VarMap::new(), DType::F32, &Device::Cpu),
+            &cfg,
+        )
+        .unwrap();
+        assert!(bare.forward(&input).is_err());
+        let mut narrow = network.vectors().unwrap().clone();
+        narrow.dim = 3;
+        assert!(network.set_vectors(narrow).is_err());
     }
 }

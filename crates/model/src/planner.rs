@@ -68,12 +68,16 @@ impl Planner {
         Ok(Planner { config, network })
     }
 
-    /// A planner with this configuration and freshly initialised weights (seeded), to show what
-    /// the network's training carries.
-    pub fn untrained(config: Config, seed: u64) -> Result<Planner, ModelError> {
+    /// This planner's network with freshly initialised weights (seeded), to show what training
+    /// carries. What is not trained stays: the configuration and any pretrained word vectors.
+    pub fn untrained(&self, seed: u64) -> Result<Planner, ModelError> {
+        let config = self.config.clone();
         let varmap = candle_nn::VarMap::new();
         let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
         let mut network = Network::load(vb, &config)?;
+        if let Some(table) = self.network.vectors() {
+            network.set_vectors(table.clone())?;
+        }
         crate::train::initialise(&varmap, seed)?;
         network.freeze()?;
         Ok(Planner { config, network })
@@ -82,6 +86,12 @@ impl Planner {
     /// Wraps a network that is already built (as training does).
     pub fn from_parts(config: Config, network: Network) -> Planner {
         Planner { config, network }
+    }
+
+    /// The network, for the crate's tests.
+    #[cfg(test)]
+    pub(crate) fn network_for_tests(&self) -> &Network {
+        &self.network
     }
 
     /// The configuration.

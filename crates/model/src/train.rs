@@ -14,11 +14,11 @@ use rand_distr::{Distribution, StandardNormal};
 
 use crate::ModelError;
 use crate::features::{
-    Encoded, F_ARG, F_PROP, F_TOOL, FEATURES, FIRST_WORD, NAME, Subwords, UNK, Vocab, encode,
-    is_catalog_name, name_text,
+    Encoded, F_ARG, F_PROP, F_TOOL, FEATURES, FIRST_WORD, NAME, Subwords, UNK, VectorWords, Vocab,
+    encode, is_catalog_name, name_text,
 };
 use crate::labels::Targets;
-use crate::network::{Config, Network, TAGS, batch};
+use crate::network::{Config, Network, Pretrained, TAGS, batch};
 
 /// Training settings.
 #[derive(Debug, Clone)]
@@ -43,6 +43,53 @@ pub struct Settings {
     /// word; so that the network reads a word from some of its pieces (`paralel`, and
     /// `parallelize` beside `parallel`). 0 draws nothing.
     pub typos: f64,
+    /// Pretrained word vectors to read beside the learned embeddings (their words, in row
+    /// order, and the table; see [`read_vectors`]); they are saved with the weights.
+    pub vectors: Option<(Vec<String>, Pretrained)>,
+}
+
+/// Reads a file of pretrained word vectors as `scripts/vectors.py` writes it: safetensors with
+/// `words` (u8, the words joined by newlines), `values` (u8, words × width), `scale` and `offset`.
+pub fn read_vectors(path: &std::path::Path) -> Result<(Vec<String>, Pretrained), ModelError> {
+    let tensors = candle_core::safetensors::load(path, &Device::Cpu)
+        .map_err(|e| ModelError::Io(format!("{}: {e}", path.display())))?;
+    let bytes: Vec<u8> = tensors
+        .get("words")
+        .ok_or_else(|| ModelError::Config(format!("{}: no `words` tensor", path.display())))?
+        .to_vec1()?;
+    let words: Vec<String> = String::from_utf8(bytes)
+        .map_err(|e| ModelError::Config(format!("{}: words are not UTF-8: {e}", path.display())))?
+        .split('\n')
+        .map(str::to_owned)
+        .collect();
+    let table = Pretrained::from_tensors(&tensors, "")?;
+    if table.rows() != words.len() {
+        return Err(ModelError::Config(format!(
+            "{}: {} words for {} vectors",
+            path.display(),
+            words.len(),
+            table.rows()
+        )));
+    }
+    Ok((words, table))
+}
+
+/// Writes a network's weights as safetensors: its variables and, if it reads pretrained vectors,
+/// their table.
+pub fn save_weights(
+    varmap: &VarMap,
+    network: &Network,
+    path: &std::path::Path,
+) -> Result<(), ModelError> {
+    let mut tensors: std::collections::HashMap<String, Tensor> = sorted_vars(varmap)?
+        .into_iter()
+        .map(|(name, var)| (name, var.as_tensor().clone()))
+        .collect();
+    if let Some(table) = network.vectors() {
+        tensors.extend(table.tensors()?);
+    }
+    candle_core::safetensors::save(&tensors, path)?;
+    Ok(())
 }
 
 /// What [`train`] answers: the network (with the averaged weights when
@@ -82,6 +129,7 @@ impl Default for Settings {
             word_dropout: 0.1,
             ema: 0.0,
             typos: 0.0,
+            vectors: None,
         }
     }
 }
@@ -299,6 +347,9 @@ fn misspell(e: &mut Encoded, t: &Targets, vocab: &Vocab, share: f64, rng: &mut C
         if let Some(sub) = &vocab.subwords {
             sub.fill(&word, &mut e.ngrams[j * slots..(j + 1) * slots]);
         }
+        if let (Some(table), Some(row)) = (&vocab.vectors, e.vectors.get_mut(j)) {
+            *row = table.row(&word);
+        }
     }
 }
 
@@ -311,10 +362,17 @@ pub fn train(
     mut report: impl FnMut(&Progress, &Network, &Config, &VarMap),
 ) -> Result<Trained, ModelError> {
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
-    let config = Config::new(build_vocab(data));
+    let mut config = Config::new(build_vocab(data));
+    if let Some((words, table)) = &settings.vectors {
+        config.vocab.vectors = Some(VectorWords::new(words.clone()));
+        config.vector_dim = table.dim;
+    }
     let varmap = VarMap::new();
     let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
-    let network = Network::load(vb, &config)?;
+    let mut network = Network::load(vb, &config)?;
+    if let Some((_, table)) = &settings.vectors {
+        network.set_vectors(table.clone())?;
+    }
     initialise(&varmap, rng.random())?;
 
     let encoded: Vec<Encoded> = data
@@ -386,12 +444,23 @@ pub fn train(
                             // A catalog name read as a name the network never learned.
                             e.words[j] = NAME;
                             e.ngrams[j * slots..(j + 1) * slots].fill(0);
+                            if let Some(row) = e.vectors.get_mut(j) {
+                                *row = 0;
+                            }
                         } else {
                             // A prose word unseen in training; half the time its pieces are
-                            // unfamiliar too.
+                            // unfamiliar too. With pretrained vectors, half the time its vector
+                            // stays (a word only the table knows) and half the time it goes (a
+                            // rare word or a typo the table lacks too), drawn apart from the
+                            // pieces; without them the draws are as they always were.
                             e.words[j] = UNK;
                             if rng.random_bool(0.5) {
                                 e.ngrams[j * slots..(j + 1) * slots].fill(0);
+                            }
+                            if let Some(row) = e.vectors.get_mut(j)
+                                && rng.random_bool(0.5)
+                            {
+                                *row = 0;
                             }
                         }
                     }
