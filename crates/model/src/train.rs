@@ -558,4 +558,50 @@ mod tests {
         misspell(&mut same, &t, &vocab, 0.0, &mut rng);
         assert_eq!(same, before);
     }
+
+    #[test]
+    fn a_vectors_file_is_read_with_its_words_or_refused_with_a_reason() {
+        let dir =
+            std::env::temp_dir().join(format!("codemode-read-vectors-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, words: &str, rows: usize| {
+            let device = &Device::Cpu;
+            let tensors: std::collections::HashMap<String, Tensor> = [
+                (
+                    "words",
+                    Tensor::from_slice(words.as_bytes(), words.len(), device),
+                ),
+                (
+                    "values",
+                    Tensor::from_vec(vec![7u8; rows * 2], (rows, 2), device),
+                ),
+                ("scale", Tensor::from_slice(&[0.5f32, 1.0], 2, device)),
+                ("offset", Tensor::from_slice(&[-1f32, 0.0], 2, device)),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.unwrap()))
+            .collect();
+            let path = dir.join(name);
+            candle_core::safetensors::save(&tensors, &path).unwrap();
+            path
+        };
+        let (words, table) =
+            read_vectors(&write("good.safetensors", "tandem\nmeanwhile", 2)).unwrap();
+        assert_eq!(words, ["tandem", "meanwhile"]);
+        assert_eq!((table.dim, table.rows()), (2, 2));
+        assert_eq!(table.scale, [0.5, 1.0]);
+        let short = read_vectors(&write("short.safetensors", "tandem", 2))
+            .err()
+            .unwrap();
+        assert!(
+            short.to_string().contains("1 words for 2 vectors"),
+            "{short}"
+        );
+        let missing = read_vectors(&dir.join("absent.safetensors")).err().unwrap();
+        assert!(
+            missing.to_string().contains("absent.safetensors"),
+            "{missing}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
