@@ -217,16 +217,36 @@ impl ConvBlock {
 
     /// `x`: (batch, tokens, channels); `mask`: (batch, tokens, 1).
     fn forward(&self, x: &Tensor, mask: &Tensor) -> Result<Tensor> {
-        let t = x.dim(1)?;
+        let (b, t, c) = x.dims3()?;
         let d = self.dilation;
         let y = self.norm.forward(x)?;
-        let padded = y.pad_with_zeros(1, d, d)?;
-        let left = padded.narrow(1, 0, t)?;
-        let right = padded.narrow(1, 2 * d, t)?;
+        // The neighbours `d` tokens to the left and right, zero beyond the ends. Each is built by
+        // a concatenation along the tokens of a zero block and a slice of `y`, which candle copies
+        // as plain 2-D blocks; slicing a padded tensor instead gives views that the last
+        // concatenation would copy element by element (a fifth of the time of a forward pass).
+        let (left, right) = if d < t {
+            let zeros = Tensor::zeros((b, d, c), y.dtype(), y.device())?;
+            (
+                Tensor::cat(&[&zeros, &y.narrow(1, 0, t - d)?], 1)?,
+                Tensor::cat(&[&y.narrow(1, d, t - d)?, &zeros], 1)?,
+            )
+        } else {
+            let zeros = y.zeros_like()?;
+            (zeros.clone(), zeros)
+        };
         let window = Tensor::cat(&[&left, &y, &right], 2)?;
-        let z = self.conv.forward(&window)?.relu()?;
+        let z = linear_tokens(&self.conv, &window)?.relu()?;
         (x + z)?.broadcast_mul(mask)
     }
+}
+
+/// A linear layer over every token of (batch, tokens, width) as one matrix product of
+/// (batch · tokens) rows, rather than one small product per record against a broadcast weight.
+fn linear_tokens(layer: &Linear, x: &Tensor) -> Result<Tensor> {
+    let (b, t, width) = x.dims3()?;
+    let y = layer.forward(&x.reshape((b * t, width))?)?;
+    let out = y.dim(1)?;
+    y.reshape((b, t, out))
 }
 
 /// Masked max and mean over tokens: (batch, tokens, c) → (batch, 2c).
@@ -461,7 +481,9 @@ impl Network {
         parts.push(batch.features.clone());
         let x = Tensor::cat(&parts, 2)?;
         let mask = &batch.mask;
-        let mut h = self.input.forward(&x)?.relu()?.broadcast_mul(mask)?;
+        let mut h = linear_tokens(&self.input, &x)?
+            .relu()?
+            .broadcast_mul(mask)?;
         for (i, block) in self.blocks.iter().enumerate() {
             if i == self.context_after {
                 let ctx = self
@@ -474,8 +496,8 @@ impl Network {
             h = block.forward(&h, mask)?;
         }
         let pooled = pool(&h, mask)?;
-        let q = self.query.forward(&h)?;
-        let k = self.key.forward(&h)?;
+        let q = linear_tokens(&self.query, &h)?;
+        let k = linear_tokens(&self.key, &h)?;
         let scores = (q.matmul(&k.transpose(1, 2)?.contiguous()?)? * self.pointer_scale)?;
         let blocked = ((batch.candidates.unsqueeze(1)? - 1.0)? * 1e4)?;
         let bias = self
@@ -484,9 +506,9 @@ impl Network {
             .squeeze(2)?
             .unsqueeze(0)?;
         let scores = scores.broadcast_add(&bias)?.broadcast_add(&blocked)?;
-        let scores = Tensor::cat(&[&scores, &self.unnamed.forward(&h)?], 2)?;
+        let scores = Tensor::cat(&[&scores, &linear_tokens(&self.unnamed, &h)?], 2)?;
         Ok(Outputs {
-            tags: self.tag_head.forward(&h)?,
+            tags: linear_tokens(&self.tag_head, &h)?,
             pointer: scores,
             mode: self.mode_head.forward(&pooled)?,
             output: self.output_head.forward(&pooled)?,
