@@ -734,4 +734,59 @@ mod tests {
         narrow.dim = 3;
         assert!(network.set_vectors(narrow).is_err());
     }
+
+    #[test]
+    fn a_record_scores_the_same_alone_and_batched_with_longer_ones() {
+        let mut vocab = Vocab::new(["call", "with", "then", "and"].map(String::from).to_vec());
+        vocab.set_names(Some(vec![]));
+        vocab.subwords = Some(Subwords::default());
+        let cfg = Config::new(vocab);
+        let varmap = VarMap::new();
+        let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
+        let mut network = Network::load(vb, &cfg).unwrap();
+        crate::train::initialise(&varmap, 11).unwrap();
+        network.freeze().unwrap();
+        let tools = serde_json::json!([{"name": "get_weather", "arguments": {"city": "string", "days": "number"}, "required": [], "returns": {"kind": "array", "properties": ["temp"]}}]);
+        // 2 tokens (shorter than every dilation but 1), 6, and 20.
+        let texts = [
+            "get_weather now",
+            "call get_weather with city \"Oslo\"",
+            "call get_weather with city \"Oslo\" and days 3, then call get_weather with city \"Rome\" and days 5 too",
+        ];
+        let encoded: Vec<_> = texts
+            .iter()
+            .map(|text| {
+                let r = crate::test_record(text, tools.clone());
+                encode(&r.tokens, &r.catalog, &cfg.vocab)
+            })
+            .collect();
+        let run = |group: &[&crate::features::Encoded]| {
+            let input = batch(group, &Device::Cpu).unwrap();
+            let out = network.forward(&input).unwrap();
+            let t = input.words.dim(1).unwrap();
+            let tags: Vec<f32> = out.tags.flatten_all().unwrap().to_vec1().unwrap();
+            let status: Vec<Vec<f32>> = out.status.to_vec2().unwrap();
+            let width = TAGS.len();
+            group
+                .iter()
+                .enumerate()
+                .map(|(b, e)| {
+                    (
+                        tags[b * t * width..(b * t + e.len()) * width].to_vec(),
+                        status[b].clone(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        let together = run(&encoded.iter().collect::<Vec<_>>());
+        for (e, (tags, status)) in encoded.iter().zip(&together) {
+            let alone = run(&[e]).remove(0);
+            let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-4);
+            assert!(
+                close(tags, &alone.0) && close(status, &alone.1),
+                "{} tokens",
+                e.len()
+            );
+        }
+    }
 }
