@@ -70,11 +70,28 @@ fn no_huge_pages() {
     }
 }
 
+/// mimalloc's `mi_option_purge_delay` (`mimalloc.h` of mimalloc 2 and 3): how many milliseconds
+/// freed memory waits before it is given back to the system (mimalloc 3's default: 1000).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// `plan` and `eval` give freed memory back to the system after 10 ms instead of a second: the
+/// batch buffers each forward pass frees otherwise stay resident while later passes allocate
+/// their own. On 20,000 records this took the peak RSS from about 52 to 38 MB on one thread and
+/// from 64–84 to 46 MB on both cores, for 5–8% of the throughput (`bench/planner.sh`; 0 ms saved
+/// a few MB more for 9–16%).
+#[allow(unsafe_code)]
+fn purge_soon() {
+    // SAFETY: sets one of mimalloc's integer options; mimalloc stores it atomically and ignores an
+    // option number outside its table.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 10) };
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if matches!(cli.command, Command::Plan(_) | Command::Eval(_)) {
         single_threaded_kernels();
         no_huge_pages();
+        purge_soon();
     }
     let result = match cli.command {
         Command::Validate(args) => cmd::validate::run(args),
