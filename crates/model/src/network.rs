@@ -591,20 +591,28 @@ mod tests {
     use candle_core::{DType, Device};
     use candle_nn::VarMap;
 
-    #[test]
-    fn frozen_subwords_answer_like_the_trainable_gather() {
-        let mut vocab = Vocab::new(
-            ["call", "with", "then", "parallel"]
-                .map(String::from)
-                .to_vec(),
-        );
+    /// A network with seeded fresh weights over a vocabulary of `words` (with subwords), its
+    /// configuration adjusted by `shape` first.
+    fn seeded(
+        words: &[&str],
+        seed: u64,
+        shape: impl FnOnce(&mut Config),
+    ) -> (Config, VarMap, Network) {
+        let mut vocab = Vocab::new(words.iter().map(|w| w.to_string()).collect());
         vocab.set_names(Some(vec![]));
         vocab.subwords = Some(Subwords::default());
-        let cfg = Config::new(vocab);
+        let mut cfg = Config::new(vocab);
+        shape(&mut cfg);
         let varmap = VarMap::new();
         let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
-        let mut network = Network::load(vb, &cfg).unwrap();
-        crate::train::initialise(&varmap, 5).unwrap();
+        let network = Network::load(vb, &cfg).unwrap();
+        crate::train::initialise(&varmap, seed).unwrap();
+        (cfg, varmap, network)
+    }
+
+    #[test]
+    fn frozen_subwords_answer_like_the_trainable_gather() {
+        let (cfg, _varmap, mut network) = seeded(&["call", "with", "then", "parallel"], 5, |_| {});
         let tools = serde_json::json!([{"name": "get_weather", "arguments": {"city": "string"}, "required": [], "returns": {"kind": "object", "properties": []}}]);
         let records = [
             crate::test_record(
@@ -633,16 +641,12 @@ mod tests {
     }
 
     fn vectors_planner() -> (Config, VarMap, Network, Vec<crate::features::Encoded>) {
-        let mut vocab = Vocab::new(["call", "with", "then"].map(String::from).to_vec());
-        vocab.set_names(Some(vec![]));
-        vocab.vectors = Some(crate::features::VectorWords::new(
-            ["call", "tandem", "oslo"].map(String::from).to_vec(),
-        ));
-        let mut cfg = Config::new(vocab);
-        cfg.vector_dim = 4;
-        let varmap = VarMap::new();
-        let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
-        let mut network = Network::load(vb, &cfg).unwrap();
+        let (cfg, varmap, mut network) = seeded(&["call", "with", "then"], 9, |cfg| {
+            cfg.vocab.vectors = Some(crate::features::VectorWords::new(
+                ["call", "tandem", "oslo"].map(String::from).to_vec(),
+            ));
+            cfg.vector_dim = 4;
+        });
         network
             .set_vectors(Pretrained {
                 dim: 4,
@@ -651,7 +655,6 @@ mod tests {
                 offset: vec![-1.0, 0.0, 0.5, -0.2],
             })
             .unwrap();
-        crate::train::initialise(&varmap, 9).unwrap();
         let tools = serde_json::json!([{"name": "get_weather", "arguments": {"city": "string"}, "required": [], "returns": {"kind": "object", "properties": []}}]);
         let record = crate::test_record(
             "Call get_weather with city \"Oslo\" in TANDEM, then call it again",
@@ -737,14 +740,7 @@ mod tests {
 
     #[test]
     fn a_record_scores_the_same_alone_and_batched_with_longer_ones() {
-        let mut vocab = Vocab::new(["call", "with", "then", "and"].map(String::from).to_vec());
-        vocab.set_names(Some(vec![]));
-        vocab.subwords = Some(Subwords::default());
-        let cfg = Config::new(vocab);
-        let varmap = VarMap::new();
-        let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
-        let mut network = Network::load(vb, &cfg).unwrap();
-        crate::train::initialise(&varmap, 11).unwrap();
+        let (cfg, _varmap, mut network) = seeded(&["call", "with", "then", "and"], 11, |_| {});
         network.freeze().unwrap();
         let tools = serde_json::json!([{"name": "get_weather", "arguments": {"city": "string", "days": "number"}, "required": [], "returns": {"kind": "array", "properties": ["temp"]}}]);
         // 2 tokens (shorter than every dilation but 1), 6, and 20.
