@@ -97,12 +97,9 @@ impl VectorWords {
         VectorWords { words, index }
     }
 
-    /// The row of a word's vector (lowercased first), or 0.
-    pub fn row(&self, word: &str) -> u32 {
-        match self.index.get(word) {
-            Some(&row) => row,
-            None => self.index.get(&word.to_lowercase()).copied().unwrap_or(0),
-        }
+    /// The row of a lowercase word's vector, or 0.
+    pub fn row(&self, lower: &str) -> u32 {
+        self.index.get(lower).copied().unwrap_or(0)
     }
 }
 
@@ -460,7 +457,7 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
             && token.kind == TokenKind::Word
             && word != NAME
         {
-            vectors[i] = table.row(&token.text);
+            vectors[i] = table.row(&token.text.to_lowercase());
         }
         words.push(word);
         kinds.push(kind_id(token.kind));

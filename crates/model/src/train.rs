@@ -343,12 +343,13 @@ fn misspell(e: &mut Encoded, t: &Targets, vocab: &Vocab, share: f64, rng: &mut C
             _ => chars[k] = char::from(b'a' + rng.random_range(0..26u8)),
         }
         let word: String = chars.into_iter().collect();
-        e.words[j] = vocab.get(&word.to_lowercase()).unwrap_or(UNK);
+        let lower = word.to_lowercase();
+        e.words[j] = vocab.get(&lower).unwrap_or(UNK);
         if let Some(sub) = &vocab.subwords {
             sub.fill(&word, &mut e.ngrams[j * slots..(j + 1) * slots]);
         }
         if let (Some(table), Some(row)) = (&vocab.vectors, e.vectors.get_mut(j)) {
-            *row = table.row(&word);
+            *row = table.row(&lower);
         }
     }
 }
