@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use codemode_datagen::{Split, generate};
+use codemode_datagen::{Split, example, generate};
 use codemode_model::labels::{Labeled, Targets, read_labeled, targets};
 use codemode_model::planner::plan_with;
 use codemode_model::{eval, train};
@@ -54,14 +54,28 @@ pub struct Args {
     out: PathBuf,
 }
 
+fn read_generated(e: &codemode_datagen::Example) -> anyhow::Result<Labeled> {
+    let value = serde_json::to_value(e)?;
+    read_labeled(&value).map_err(|m| anyhow::anyhow!("generated record: {m}"))
+}
+
 fn labeled(seed: u64, count: usize, split: Split) -> anyhow::Result<Vec<Labeled>> {
     generate(seed, count, split)
         .iter()
-        .map(|e| {
-            let value = serde_json::to_value(e)?;
-            read_labeled(&value).map_err(|m| anyhow::anyhow!("generated record: {m}"))
-        })
+        .map(read_generated)
         .collect()
+}
+
+/// The training targets of `count` generated records, drawn one at a time: only the targets are
+/// kept, never the examples or their JSON, which take several times their memory.
+fn training_targets(seed: u64, count: usize) -> anyhow::Result<Vec<Targets>> {
+    let mut data = Vec::new();
+    for index in 0..count as u64 {
+        if let Some(t) = targets(&read_generated(&example(seed, index, Split::Train))?) {
+            data.push(t);
+        }
+    }
+    Ok(data)
 }
 
 /// Trains and writes the model; prints the held-out table at the end.
@@ -75,12 +89,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "--typos must be a share between 0 and 1"
     );
     let started = Instant::now();
-    let train_set = labeled(args.seed, args.examples, Split::Train)?;
+    let data = training_targets(args.seed, args.examples)?;
     let held_out = labeled(args.seed.wrapping_add(1), args.held_out, Split::Test)?;
-    let data: Vec<Targets> = train_set.iter().filter_map(targets).collect();
     eprintln!(
         "generated {} training records ({} reach the model) and {} held-out records in {:.1}s",
-        train_set.len(),
+        args.examples,
         data.len(),
         held_out.len(),
         started.elapsed().as_secs_f64()
