@@ -72,6 +72,7 @@ fn no_huge_pages() {
 
 /// mimalloc's `mi_option_purge_delay` (`mimalloc.h` of mimalloc 2 and 3): how many milliseconds
 /// freed memory waits before it is given back to the system (mimalloc 3's default: 1000).
+/// `libmimalloc-sys` 0.1 does not export this option's number, so it is spelled out here.
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
 /// `plan` and `eval` give freed memory back to the system after 10 ms instead of a second: the

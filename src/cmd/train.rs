@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use codemode_datagen::{Split, example, generate};
+use codemode_datagen::{Split, example};
 use codemode_model::labels::{Labeled, Targets, read_labeled, targets};
 use codemode_model::planner::plan_with;
 use codemode_model::{eval, train};
@@ -60,9 +60,8 @@ fn read_generated(e: &codemode_datagen::Example) -> anyhow::Result<Labeled> {
 }
 
 fn labeled(seed: u64, count: usize, split: Split) -> anyhow::Result<Vec<Labeled>> {
-    generate(seed, count, split)
-        .iter()
-        .map(read_generated)
+    (0..count as u64)
+        .map(|index| read_generated(&example(seed, index, split)))
         .collect()
 }
 

@@ -434,18 +434,17 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
             .unwrap_or_default();
         let is_arg = !arg_types.is_empty();
         let is_prop = text.is_some_and(|t| names.is_property(t, false));
-        let word = match token.kind {
-            TokenKind::Str => STR,
-            TokenKind::Num => NUM,
-            TokenKind::Bool => BOOL,
-            TokenKind::Word | TokenKind::Punct => {
-                let lower = token.text.to_lowercase();
-                if is_tool || is_arg || is_prop {
-                    vocab.name_id(&lower)
-                } else {
-                    vocab.get(&lower).unwrap_or(UNK)
-                }
-            }
+        // Words and punctuation are looked up lowercased, once for the vocabulary and the vectors.
+        let lower = matches!(token.kind, TokenKind::Word | TokenKind::Punct)
+            .then(|| token.text.to_lowercase());
+        let word = match (token.kind, &lower) {
+            (TokenKind::Str, _) => STR,
+            (TokenKind::Num, _) => NUM,
+            (TokenKind::Bool, _) => BOOL,
+            (_, Some(lower)) if is_tool || is_arg || is_prop => vocab.name_id(lower),
+            (_, lower) => vocab
+                .get(lower.as_deref().unwrap_or_default())
+                .unwrap_or(UNK),
         };
         if let Some(sub) = &vocab.subwords
             && token.kind == TokenKind::Word
@@ -453,11 +452,11 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
         {
             sub.fill(&token.text, &mut ngrams[i * sub.slots..(i + 1) * sub.slots]);
         }
-        if let Some(table) = &vocab.vectors
+        if let (Some(table), Some(lower)) = (&vocab.vectors, &lower)
             && token.kind == TokenKind::Word
             && word != NAME
         {
-            vectors[i] = table.row(&token.text.to_lowercase());
+            vectors[i] = table.row(lower);
         }
         words.push(word);
         kinds.push(kind_id(token.kind));
