@@ -40,6 +40,8 @@ enum Command {
     Eval(cmd::eval::Args),
     /// Train the planner on generated records and write its weights.
     Train(cmd::train::Args),
+    /// Join trained model directories into one planner that averages their networks.
+    Ensemble(cmd::ensemble::Args),
     /// Write labeled planner records from the seeded generator (`--split train|test|dev`).
     Generate(cmd::generate::Args),
     /// Serve run_code over MCP on stdio, with the tools of the upstream MCP servers of a config.
@@ -103,6 +105,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => cmd::plan::run(args),
         Command::Eval(args) => cmd::eval::run(args),
         Command::Train(args) => cmd::train::run(args),
+        Command::Ensemble(args) => cmd::ensemble::run(args),
         Command::Generate(args) => cmd::generate::run(args),
         Command::Mcp(args) => cmd::mcp::run(args),
     };

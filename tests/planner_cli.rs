@@ -166,3 +166,66 @@ fn train_with_a_moving_average_writes_the_average_and_keeps_the_last_step() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--ema"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The `plan` answers for the hand-written records, with `--model dir` or the shipped model.
+fn plans_of(model: Option<&std::path::Path>) -> String {
+    let input: String = dev_records()
+        .iter()
+        .map(|r| codemode_plan::json::to_string(r) + "\n")
+        .collect();
+    let mut args = vec!["plan"];
+    if let Some(dir) = model {
+        args.extend(["--model", dir.to_str().unwrap()]);
+    }
+    codemode(&args, &input)
+}
+
+#[test]
+fn an_ensemble_of_a_model_with_itself_answers_as_the_model_does() {
+    let dir = std::env::temp_dir().join(format!("codemode-ensemble-test-{}", std::process::id()));
+    let shipped = common::data_dir().join("../../model");
+    let (pair, four) = (dir.join("pair"), dir.join("four"));
+    let join = |out: &std::path::Path, members: &[&std::path::Path]| {
+        let mut command = std::process::Command::new(common::bin());
+        command.args(["ensemble", "--out", out.to_str().unwrap()]);
+        command.args(members);
+        common::pipe(&mut command, "")
+    };
+    let output = join(&pair, &[&shipped, &shipped]);
+    assert!(output.status.success(), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("ensemble of 2 networks"));
+    // Two copies of one network average to that network's probabilities: the same answers.
+    let alone = plans_of(None);
+    assert_eq!(plans_of(Some(&pair)), alone);
+    // An ensemble can be a member: its networks are taken one by one.
+    let output = join(&four, &[&pair, &pair]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("ensemble of 4 networks"));
+    assert_eq!(plans_of(Some(&four)), alone);
+    // A directory that holds no model is an error that names it, not a panic.
+    let output = join(&dir.join("x"), &[&dir.join("missing")]);
+    assert!(!output.status.success(), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("missing"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_ensemble_of_two_trained_networks_loads_and_answers() {
+    let dir = std::env::temp_dir().join(format!("codemode-ensemble2-test-{}", std::process::id()));
+    let (a, b, both) = (dir.join("a"), dir.join("b"), dir.join("both"));
+    assert!(train_small(&a, &[]).status.success());
+    assert!(train_small(&b, &["--channels", "32"]).status.success());
+    let output = common::pipe(
+        std::process::Command::new(common::bin()).args([
+            "ensemble",
+            "--out",
+            both.to_str().unwrap(),
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+        ]),
+        "",
+    );
+    assert!(output.status.success(), "{output:?}");
+    // Members of different widths and vocabularies read each record together.
+    assert_plans_with(&both);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

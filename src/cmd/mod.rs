@@ -2,6 +2,7 @@
 
 pub mod compile;
 pub mod conformance;
+pub mod ensemble;
 pub mod eval;
 pub mod generate;
 pub mod mcp;

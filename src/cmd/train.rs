@@ -46,6 +46,9 @@ pub struct Args {
     /// `scripts/vectors.py`); they are written into the model.
     #[arg(long)]
     vectors: Option<PathBuf>,
+    /// Channels of the convolution stack (the network's width).
+    #[arg(long, default_value_t = 96)]
+    channels: usize,
     /// Steps between held-out reports.
     #[arg(long, default_value_t = 500)]
     report_every: usize,
@@ -110,6 +113,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .as_deref()
             .map(train::read_vectors)
             .transpose()?,
+        channels: args.channels,
     };
 
     let bar = ProgressBar::new(1);

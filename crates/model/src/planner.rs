@@ -3,12 +3,16 @@
 //! Records are sorted by length and batched, each batch padded only to its own longest record, so
 //! nothing is padded to the 128-token limit. The checker has the last word: what it rejects is
 //! answered as a diagnostic, never printed as a plan.
+//!
+//! A planner is one network or an ensemble: every member encodes the record with its own
+//! vocabulary and runs its own forward pass, and decoding reads the mean of their probabilities.
 
 use std::path::Path;
 
 use candle_core::{D, DType, Device, Tensor};
 use candle_nn::VarBuilder;
 use codemode_plan::{Diagnostic, Plan, Problem, Record};
+use serde::{Deserialize, Serialize};
 
 use crate::ModelError;
 use crate::decode::{Choices, decode_checked};
@@ -33,8 +37,14 @@ fn threads() -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
-/// A loaded planner: the configuration and the network.
+/// A loaded planner: one or more networks with their configurations. With more than one (an
+/// ensemble), every member reads each record and their probabilities are averaged.
 pub struct Planner {
+    members: Vec<Member>,
+}
+
+/// One network of a planner, with the configuration (and vocabulary) it was trained with.
+struct Member {
     config: Config,
     network: Network,
 }
@@ -49,79 +59,189 @@ impl Planner {
         Planner::from_bytes(&read("config.json")?, &read("model.safetensors")?)
     }
 
-    /// Loads a planner from the bytes of `config.json` and `model.safetensors`.
+    /// Loads a planner from the bytes of `config.json` and `model.safetensors`: one network, or
+    /// an ensemble (see [`write_ensemble`]).
     pub fn from_bytes(config: &[u8], weights: &[u8]) -> Result<Planner, ModelError> {
-        let mut config: Config =
-            serde_json::from_slice(config).map_err(|e| ModelError::Config(e.to_string()))?;
-        config.vocab.reindex();
-        if config.features != crate::features::FEATURES {
-            return Err(ModelError::Config(format!(
-                "the model was built for {} token features; this build computes {}",
-                config.features,
-                crate::features::FEATURES
-            )));
-        }
+        let configs = read_configs(config)?;
         let tensors = candle_core::safetensors::load_buffer(weights, &Device::Cpu)?;
         let vb = VarBuilder::from_tensors(tensors, DType::F32, &Device::Cpu);
-        let mut network = Network::load(vb, &config)?;
-        network.freeze()?;
-        Ok(Planner { config, network })
+        let mut members = Vec::with_capacity(configs.len());
+        for (prefix, mut config) in configs {
+            config.vocab.reindex();
+            if config.features != crate::features::FEATURES {
+                return Err(ModelError::Config(format!(
+                    "the model was built for {} token features; this build computes {}",
+                    config.features,
+                    crate::features::FEATURES
+                )));
+            }
+            let vb = match &prefix {
+                Some(p) => vb.pp(p),
+                None => vb.clone(),
+            };
+            let mut network = Network::load(vb, &config)?;
+            network.freeze()?;
+            members.push(Member { config, network });
+        }
+        Ok(Planner { members })
     }
 
     /// This planner's network with freshly initialised weights (seeded), to show what training
     /// carries. What is not trained stays: the configuration and any pretrained word vectors.
     pub fn untrained(&self, seed: u64) -> Result<Planner, ModelError> {
-        let config = self.config.clone();
-        let varmap = candle_nn::VarMap::new();
-        let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
-        let mut network = Network::load(vb, &config)?;
-        if let Some(table) = self.network.vectors() {
-            network.set_vectors(table.clone())?;
+        let mut members = Vec::with_capacity(self.members.len());
+        for (i, member) in self.members.iter().enumerate() {
+            let config = member.config.clone();
+            let varmap = candle_nn::VarMap::new();
+            let vb = VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu);
+            let mut network = Network::load(vb, &config)?;
+            if let Some(table) = member.network.vectors() {
+                network.set_vectors(table.clone())?;
+            }
+            crate::train::initialise(&varmap, seed.wrapping_add(i as u64))?;
+            network.freeze()?;
+            members.push(Member { config, network });
         }
-        crate::train::initialise(&varmap, seed)?;
-        network.freeze()?;
-        Ok(Planner { config, network })
+        Ok(Planner { members })
     }
 
     /// Wraps a network that is already built (as training does).
     pub fn from_parts(config: Config, network: Network) -> Planner {
-        Planner { config, network }
+        Planner {
+            members: vec![Member { config, network }],
+        }
     }
 
-    /// The network, for the crate's tests.
+    /// The first member's network, for the crate's tests.
     #[cfg(test)]
     pub(crate) fn network_for_tests(&self) -> &Network {
-        &self.network
+        &self.members[0].network
     }
 
-    /// The configuration.
+    /// The first member's configuration.
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.members[0].config
+    }
+
+    fn parts(&self) -> Vec<Part<'_>> {
+        self.members
+            .iter()
+            .map(|m| (&m.config, &m.network))
+            .collect()
     }
 
     /// The network's choices for each record, in input order.
     pub fn choices(&self, records: &[&Record]) -> Result<Vec<Choices>, ModelError> {
-        choices(&self.network, &self.config, records)
+        choices(&self.parts(), records)
     }
 
     /// Plans each record: decoding, then the checker.
     pub fn plan(&self, records: &[&Record]) -> Vec<Result<Plan, Diagnostic>> {
-        plan_with(&self.network, &self.config, records)
+        plan_members(&self.parts(), records)
     }
 }
 
-/// The choices of `network` for each record, in input order.
-pub fn choices(
-    network: &Network,
-    config: &Config,
-    records: &[&Record],
-) -> Result<Vec<Choices>, ModelError> {
-    let encoded: Vec<Encoded> = records
+/// The `config.json` of an ensemble: one configuration per member, whose weights are stored in
+/// the one `model.safetensors` under `member{i}.`.
+#[derive(Serialize, Deserialize)]
+struct EnsembleConfig {
+    members: Vec<Config>,
+}
+
+/// The prefix of member `i`'s weights in an ensemble's `model.safetensors`.
+fn member_prefix(i: usize) -> String {
+    format!("member{i}")
+}
+
+/// The members a `config.json` describes, each with the prefix of its weights (none for a
+/// single network).
+fn read_configs(bytes: &[u8]) -> Result<Vec<(Option<String>, Config)>, ModelError> {
+    let bad = |e: serde_json::Error| ModelError::Config(e.to_string());
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(bad)?;
+    if value.get("members").is_some() {
+        let ensemble: EnsembleConfig = serde_json::from_value(value).map_err(bad)?;
+        if ensemble.members.is_empty() {
+            return Err(ModelError::Config("an ensemble with no members".into()));
+        }
+        Ok(ensemble
+            .members
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| (Some(member_prefix(i)), c))
+            .collect())
+    } else {
+        Ok(vec![(None, serde_json::from_value(value).map_err(bad)?)])
+    }
+}
+
+/// Writes the model directories `members` (each one network or an ensemble) as one ensemble in
+/// `out`: a `config.json` listing every member's configuration and one `model.safetensors` with
+/// each member's weights under `member{i}.`. Returns how many networks it holds.
+pub fn write_ensemble(members: &[&Path], out: &Path) -> Result<usize, ModelError> {
+    let read = |dir: &Path, name: &str| {
+        let path = dir.join(name);
+        std::fs::read(&path).map_err(|e| ModelError::Io(format!("{}: {e}", path.display())))
+    };
+    let mut configs = Vec::new();
+    let mut weights = std::collections::HashMap::new();
+    for dir in members {
+        let tensors =
+            candle_core::safetensors::load_buffer(&read(dir, "model.safetensors")?, &Device::Cpu)?;
+        for (prefix, config) in read_configs(&read(dir, "config.json")?)? {
+            let into = member_prefix(configs.len());
+            for (name, tensor) in &tensors {
+                let rest = match &prefix {
+                    Some(p) => name
+                        .strip_prefix(p.as_str())
+                        .and_then(|n| n.strip_prefix('.')),
+                    None => Some(name.as_str()),
+                };
+                if let Some(rest) = rest {
+                    weights.insert(format!("{into}.{rest}"), tensor.clone());
+                }
+            }
+            configs.push(config);
+        }
+    }
+    if configs.is_empty() {
+        return Err(ModelError::Config(
+            "an ensemble needs at least one member".into(),
+        ));
+    }
+    std::fs::create_dir_all(out).map_err(|e| ModelError::Io(format!("{}: {e}", out.display())))?;
+    let count = configs.len();
+    let config = serde_json::to_string_pretty(&EnsembleConfig { members: configs })
+        .map_err(|e| ModelError::Config(e.to_string()))?;
+    let write = |name: &str, bytes: &[u8]| {
+        let path = out.join(name);
+        std::fs::write(&path, bytes).map_err(|e| ModelError::Io(format!("{}: {e}", path.display())))
+    };
+    write("config.json", config.as_bytes())?;
+    candle_core::safetensors::save(&weights, out.join("model.safetensors"))?;
+    Ok(count)
+}
+
+/// A member network and its configuration, borrowed.
+type Part<'a> = (&'a Config, &'a Network);
+
+/// The choices of `members` (their probabilities averaged) for each record, in input order.
+fn choices(members: &[Part], records: &[&Record]) -> Result<Vec<Choices>, ModelError> {
+    // Each member reads the records with its own vocabulary; a record has as many positions in
+    // every encoding (one per token), so the batches can be shared.
+    let encoded: Vec<Vec<Encoded>> = members
         .iter()
-        .map(|r| encode(&r.tokens, &r.catalog, &config.vocab))
+        .map(|m| {
+            records
+                .iter()
+                .map(|r| encode(&r.tokens, &r.catalog, &m.0.vocab))
+                .collect()
+        })
         .collect();
+    let Some(first) = encoded.first() else {
+        return Err(ModelError::Config("a planner with no network".into()));
+    };
     let mut order: Vec<usize> = (0..records.len()).collect();
-    order.sort_by_key(|&i| encoded[i].len());
+    order.sort_by_key(|&i| first[i].len());
     // Batches of similar lengths, at most BATCH records and about TOKEN_BUDGET tokens each, so
     // that memory stays flat however long the records are.
     let mut chunks: Vec<&[usize]> = Vec::new();
@@ -130,7 +250,7 @@ pub fn choices(
         let mut end = start + 1;
         while end < order.len()
             && end - start < BATCH
-            && (end + 1 - start) * encoded[order[end]].len().max(1) <= TOKEN_BUDGET
+            && (end + 1 - start) * first[order[end]].len().max(1) <= TOKEN_BUDGET
         {
             end += 1;
         }
@@ -143,8 +263,11 @@ pub fn choices(
     let share = |w: usize| -> Result<Vec<(usize, Choices)>, ModelError> {
         let mut mine = Vec::new();
         for chunk in chunks.iter().skip(w).step_by(workers) {
-            let group: Vec<&Encoded> = chunk.iter().map(|&i| &encoded[i]).collect();
-            mine.extend(chunk.iter().copied().zip(choose(network, &group)?));
+            let groups: Vec<Vec<&Encoded>> = encoded
+                .iter()
+                .map(|e| chunk.iter().map(|&i| &e[i]).collect())
+                .collect();
+            mine.extend(chunk.iter().copied().zip(choose(members, &groups)?));
         }
         Ok(mine)
     };
@@ -169,10 +292,6 @@ pub fn choices(
     Ok(out.into_iter().flatten().collect())
 }
 
-fn argmax(t: &Tensor) -> Result<Vec<u32>, ModelError> {
-    Ok(t.argmax(D::Minus1)?.to_vec1()?)
-}
-
 /// The index of the first largest value.
 fn first_max(row: &[f32]) -> usize {
     row.iter()
@@ -183,12 +302,71 @@ fn first_max(row: &[f32]) -> usize {
         .0
 }
 
-fn choose(network: &Network, group: &[&Encoded]) -> Result<Vec<Choices>, ModelError> {
-    let input = batch(group, &Device::Cpu)?;
-    let outputs = network.forward(&input)?;
-    // Tag logits, read once: (batch · tokens · tags), row-major.
+/// The scores of one batch: one network's logits, or for an ensemble the log of its members'
+/// mean probabilities (so that a softmax of either gives the probabilities decoding reads).
+struct Scores {
+    tags: Tensor,
+    pointer: Tensor,
+    mode: Tensor,
+    output: Tensor,
+    status: Tensor,
+}
+
+fn scores(members: &[Part], groups: &[Vec<&Encoded>]) -> Result<Scores, ModelError> {
+    let mut sums: Option<Scores> = None;
+    for (member, group) in members.iter().zip(groups) {
+        let input = batch(group, &Device::Cpu)?;
+        let out = member.1.forward(&input)?;
+        if members.len() == 1 {
+            return Ok(Scores {
+                tags: out.tags,
+                pointer: out.pointer,
+                mode: out.mode,
+                output: out.output,
+                status: out.status,
+            });
+        }
+        let p = |t: &Tensor| candle_nn::ops::softmax_last_dim(t);
+        let probs = Scores {
+            tags: p(&out.tags)?,
+            pointer: p(&out.pointer)?,
+            mode: p(&out.mode)?,
+            output: p(&out.output)?,
+            status: p(&out.status)?,
+        };
+        sums = Some(match sums {
+            None => probs,
+            Some(s) => Scores {
+                tags: (s.tags + probs.tags)?,
+                pointer: (s.pointer + probs.pointer)?,
+                mode: (s.mode + probs.mode)?,
+                output: (s.output + probs.output)?,
+                status: (s.status + probs.status)?,
+            },
+        });
+    }
+    let s = sums.ok_or_else(|| ModelError::Config("a planner with no network".into()))?;
+    let n = members.len() as f64;
+    let mean_log = |t: Tensor| -> Result<Tensor, ModelError> { Ok((t / n)?.log()?) };
+    Ok(Scores {
+        tags: mean_log(s.tags)?,
+        pointer: mean_log(s.pointer)?,
+        mode: mean_log(s.mode)?,
+        output: mean_log(s.output)?,
+        status: mean_log(s.status)?,
+    })
+}
+
+fn argmax(t: &Tensor) -> Result<Vec<u32>, ModelError> {
+    Ok(t.argmax(D::Minus1)?.to_vec1()?)
+}
+
+fn choose(members: &[Part], groups: &[Vec<&Encoded>]) -> Result<Vec<Choices>, ModelError> {
+    let outputs = scores(members, groups)?;
+    let group = &groups[0];
+    // Tag scores, read once: (batch · tokens · tags), row-major.
     let width = TAGS.len();
-    let t = input.words.dim(1)?;
+    let t = outputs.tags.dim(1)?;
     let logits: Vec<f32> = outputs.tags.flatten_all()?.to_vec1()?;
     let pointers: Vec<Vec<u32>> = outputs.pointer.argmax(D::Minus1)?.to_vec2()?;
     let (mode, output, status) = (
@@ -220,14 +398,19 @@ fn choose(network: &Network, group: &[&Encoded]) -> Result<Vec<Choices>, ModelEr
         .collect())
 }
 
-/// Plans each record with `network`: decoding, then the checker. A model error becomes a
-/// diagnostic for the records it concerns, never a panic.
+/// Plans each record with `network`: decoding, then the checker (as training's probes do).
 pub fn plan_with(
     network: &Network,
     config: &Config,
     records: &[&Record],
 ) -> Vec<Result<Plan, Diagnostic>> {
-    match choices(network, config, records) {
+    plan_members(&[(config, network)], records)
+}
+
+/// Plans each record with `members`: decoding, then the checker. A model error becomes a
+/// diagnostic for the records it concerns, never a panic.
+fn plan_members(members: &[Part], records: &[&Record]) -> Vec<Result<Plan, Diagnostic>> {
+    match choices(members, records) {
         Ok(choices) => records
             .iter()
             .zip(choices)

@@ -46,6 +46,8 @@ pub struct Settings {
     /// Pretrained word vectors to read beside the learned embeddings (their words, in row
     /// order, and the table; see [`read_vectors`]); they are saved with the weights.
     pub vectors: Option<(Vec<String>, Pretrained)>,
+    /// Channels of the convolution stack (the network's width).
+    pub channels: usize,
 }
 
 /// Reads a file of pretrained word vectors as `scripts/vectors.py` writes it: safetensors with
@@ -130,6 +132,7 @@ impl Default for Settings {
             ema: 0.0,
             typos: 0.0,
             vectors: None,
+            channels: 96,
         }
     }
 }
@@ -364,6 +367,7 @@ pub fn train(
 ) -> Result<Trained, ModelError> {
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
     let mut config = Config::new(build_vocab(data));
+    config.channels = settings.channels;
     if let Some((words, table)) = &settings.vectors {
         config.vocab.vectors = Some(VectorWords::new(words.clone()));
         config.vector_dim = table.dim;
