@@ -48,8 +48,10 @@ enum Command {
     Mcp(cmd::mcp::Args),
 }
 
-/// The planner shares batches out over its own threads; candle's kernels then run best on one
-/// thread each, so `plan` and `eval` default to that (an explicit `RAYON_NUM_THREADS` wins).
+/// The planner shares batches out over its own threads, and training shares each batch's pieces;
+/// candle's kernels then run best on one thread each, so `plan`, `eval` and `train` default to
+/// that (an explicit `RAYON_NUM_THREADS` wins). Training on one thread of kernels writes the same
+/// weights as on candle's default threads, as fast: its ops are too small to share.
 #[allow(unsafe_code)]
 fn single_threaded_kernels() {
     if std::env::var_os("RAYON_NUM_THREADS").is_none() {
@@ -91,8 +93,13 @@ fn purge_soon() {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if matches!(cli.command, Command::Plan(_) | Command::Eval(_)) {
+    if matches!(
+        cli.command,
+        Command::Plan(_) | Command::Eval(_) | Command::Train(_)
+    ) {
         single_threaded_kernels();
+    }
+    if matches!(cli.command, Command::Plan(_) | Command::Eval(_)) {
         no_huge_pages();
         purge_soon();
     }

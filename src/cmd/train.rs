@@ -49,6 +49,10 @@ pub struct Args {
     /// Channels of the convolution stack (the network's width).
     #[arg(long, default_value_t = 96)]
     channels: usize,
+    /// How many pieces each batch is split into, each piece's gradient computed on its own
+    /// thread; the trained weights depend on this number, never on the machine's cores.
+    #[arg(long, default_value_t = 2)]
+    shards: usize,
     /// Steps between held-out reports.
     #[arg(long, default_value_t = 500)]
     report_every: usize,
@@ -114,6 +118,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map(train::read_vectors)
             .transpose()?,
         channels: args.channels,
+        shards: args.shards,
+        threads: std::thread::available_parallelism().map_or(1, usize::from),
     };
 
     let bar = ProgressBar::new(1);
