@@ -205,6 +205,14 @@ fn an_ensemble_of_a_model_with_itself_answers_as_the_model_does() {
     let output = join(&dir.join("x"), &[&dir.join("missing")]);
     assert!(!output.status.success(), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("missing"));
+    // So is an ensemble whose configuration lists no network.
+    std::fs::write(pair.join("config.json"), r#"{"members": []}"#).unwrap();
+    let output = common::pipe(
+        std::process::Command::new(common::bin()).args(["plan", "--model", pair.to_str().unwrap()]),
+        &format!("{WEATHER_RECORD}\n"),
+    );
+    assert!(!output.status.success(), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no members"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
