@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::ModelError;
 use crate::decode::{Choices, decode_checked};
 use crate::features::{Encoded, FIRST_WORD, encode};
-use crate::network::{Config, Network, TAGS, batch};
+use crate::network::{Config, Network, Outputs, TAGS, batch};
 
 /// The most records that share one forward pass.
 pub const BATCH: usize = 64;
@@ -302,41 +302,33 @@ fn first_max(row: &[f32]) -> usize {
         .0
 }
 
-/// The scores of one batch: one network's logits, or for an ensemble the log of its members'
-/// mean probabilities (so that a softmax of either gives the probabilities decoding reads).
-struct Scores {
-    tags: Tensor,
-    pointer: Tensor,
-    mode: Tensor,
-    output: Tensor,
-    status: Tensor,
+/// Applies `f` to each head of `out`.
+fn each_head(
+    out: &Outputs,
+    f: impl Fn(&Tensor) -> candle_core::Result<Tensor>,
+) -> candle_core::Result<Outputs> {
+    Ok(Outputs {
+        tags: f(&out.tags)?,
+        pointer: f(&out.pointer)?,
+        mode: f(&out.mode)?,
+        output: f(&out.output)?,
+        status: f(&out.status)?,
+    })
 }
 
-fn scores(members: &[Part], groups: &[Vec<&Encoded>]) -> Result<Scores, ModelError> {
-    let mut sums: Option<Scores> = None;
+/// The scores of one batch: one network's logits, or for an ensemble the log of its members'
+/// mean probabilities (so that a softmax of either gives the probabilities decoding reads).
+fn scores(members: &[Part], groups: &[Vec<&Encoded>]) -> Result<Outputs, ModelError> {
+    let mut sum: Option<Outputs> = None;
     for (member, group) in members.iter().zip(groups) {
-        let input = batch(group, &Device::Cpu)?;
-        let out = member.1.forward(&input)?;
+        let out = member.1.forward(&batch(group, &Device::Cpu)?)?;
         if members.len() == 1 {
-            return Ok(Scores {
-                tags: out.tags,
-                pointer: out.pointer,
-                mode: out.mode,
-                output: out.output,
-                status: out.status,
-            });
+            return Ok(out);
         }
-        let p = |t: &Tensor| candle_nn::ops::softmax_last_dim(t);
-        let probs = Scores {
-            tags: p(&out.tags)?,
-            pointer: p(&out.pointer)?,
-            mode: p(&out.mode)?,
-            output: p(&out.output)?,
-            status: p(&out.status)?,
-        };
-        sums = Some(match sums {
+        let probs = each_head(&out, candle_nn::ops::softmax_last_dim)?;
+        sum = Some(match sum {
             None => probs,
-            Some(s) => Scores {
+            Some(s) => Outputs {
                 tags: (s.tags + probs.tags)?,
                 pointer: (s.pointer + probs.pointer)?,
                 mode: (s.mode + probs.mode)?,
@@ -345,16 +337,9 @@ fn scores(members: &[Part], groups: &[Vec<&Encoded>]) -> Result<Scores, ModelErr
             },
         });
     }
-    let s = sums.ok_or_else(|| ModelError::Config("a planner with no network".into()))?;
+    let sum = sum.ok_or_else(|| ModelError::Config("a planner with no network".into()))?;
     let n = members.len() as f64;
-    let mean_log = |t: Tensor| -> Result<Tensor, ModelError> { Ok((t / n)?.log()?) };
-    Ok(Scores {
-        tags: mean_log(s.tags)?,
-        pointer: mean_log(s.pointer)?,
-        mode: mean_log(s.mode)?,
-        output: mean_log(s.output)?,
-        status: mean_log(s.status)?,
-    })
+    Ok(each_head(&sum, |t| (t / n)?.log())?)
 }
 
 fn argmax(t: &Tensor) -> Result<Vec<u32>, ModelError> {

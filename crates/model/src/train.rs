@@ -238,8 +238,8 @@ fn sorted_vars(varmap: &VarMap) -> Result<Vec<(String, Var)>, ModelError> {
 /// divided by `total` (the weights of the whole batch this piece belongs to).
 fn masked_nll(
     logits: &Tensor,
-    targets: Vec<u32>,
-    weights: Vec<f32>,
+    targets: &[u32],
+    weights: &[f32],
     total: f32,
 ) -> Result<Option<Tensor>, ModelError> {
     if total == 0.0 || weights.iter().all(|&w| w == 0.0) {
@@ -247,8 +247,8 @@ fn masked_nll(
     }
     let n = targets.len();
     let logp = candle_nn::ops::log_softmax(logits, D::Minus1)?;
-    let targets = Tensor::from_vec(targets, (n, 1), &Device::Cpu)?;
-    let weights = Tensor::from_vec(weights, (n, 1), &Device::Cpu)?;
+    let targets = Tensor::from_slice(targets, (n, 1), &Device::Cpu)?;
+    let weights = Tensor::from_slice(weights, (n, 1), &Device::Cpu)?;
     let picked = logp.gather(&targets, 1)?;
     Ok(Some(
         (picked.mul(&weights)?.sum_all()?.neg()? / f64::from(total))?,
@@ -334,33 +334,24 @@ impl PieceTargets {
 fn piece_loss(
     network: &Network,
     group: &[(&Encoded, &Targets)],
-    targets: PieceTargets,
+    targets: &PieceTargets,
     totals: [f32; 5],
 ) -> Result<Option<Tensor>, ModelError> {
     let encoded: Vec<&Encoded> = group.iter().map(|(e, _)| *e).collect();
     let input = batch(&encoded, &Device::Cpu)?;
     let out = network.forward(&input)?;
     let (b, t) = (group.len(), input.words.dim(1)?);
+    let heads = [
+        (out.tags.reshape((b * t, TAGS.len()))?, &targets.tags),
+        (out.pointer.reshape((b * t, t + 1))?, &targets.pointers),
+        (out.mode, &targets.mode),
+        (out.output, &targets.output),
+        (out.status, &targets.status),
+    ];
     let mut losses = Vec::new();
-    let PieceTargets {
-        tags,
-        pointers,
-        mode,
-        output,
-        status,
-    } = targets;
-    let tag_logits = out.tags.reshape((b * t, TAGS.len()))?;
-    losses.extend(masked_nll(&tag_logits, tags.0, tags.1, totals[0])?);
-    let pointer_logits = out.pointer.reshape((b * t, t + 1))?;
-    losses.extend(masked_nll(
-        &pointer_logits,
-        pointers.0,
-        pointers.1,
-        totals[1],
-    )?);
-    losses.extend(masked_nll(&out.mode, mode.0, mode.1, totals[2])?);
-    losses.extend(masked_nll(&out.output, output.0, output.1, totals[3])?);
-    losses.extend(masked_nll(&out.status, status.0, status.1, totals[4])?);
+    for ((logits, (ids, weights)), total) in heads.iter().zip(totals) {
+        losses.extend(masked_nll(logits, ids, weights, total)?);
+    }
     let mut losses = losses.into_iter();
     let Some(mut total) = losses.next() else {
         return Ok(None);
@@ -385,16 +376,16 @@ fn batch_gradients(
     let pieces: Vec<Vec<(&Encoded, &Targets)>> = (0..shards)
         .map(|s| group.iter().skip(s).step_by(shards).copied().collect())
         .collect();
+    let targets: Vec<PieceTargets> = pieces.iter().map(|p| PieceTargets::of(p)).collect();
     let mut totals = [0f32; 5];
-    for piece in &pieces {
-        for (total, w) in totals.iter_mut().zip(PieceTargets::of(piece).weights()) {
+    for t in &targets {
+        for (total, w) in totals.iter_mut().zip(t.weights()) {
             *total += w;
         }
     }
     type Piece = Option<(candle_core::backprop::GradStore, f32)>;
     let work = |k: usize| -> Result<Piece, ModelError> {
-        let piece = &pieces[k];
-        let Some(loss) = piece_loss(network, piece, PieceTargets::of(piece), totals)? else {
+        let Some(loss) = piece_loss(network, &pieces[k], &targets[k], totals)? else {
             return Ok(None);
         };
         Ok(Some((loss.backward()?, loss.to_scalar::<f32>()?)))
