@@ -164,6 +164,15 @@ impl Subwords {
 }
 
 impl Vocab {
+    /// Whether `other` encodes every record exactly as this vocabulary does (the same words, names,
+    /// n-gram settings and vector words).
+    pub fn encodes_like(&self, other: &Vocab) -> bool {
+        self.words == other.words
+            && self.names == other.names
+            && self.subwords == other.subwords
+            && self.vectors.as_ref().map(|v| &v.words) == other.vectors.as_ref().map(|v| &v.words)
+    }
+
     /// A vocabulary of these words, in order.
     pub fn new(words: Vec<String>) -> Vocab {
         let index = words

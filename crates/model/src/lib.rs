@@ -10,6 +10,7 @@
 pub mod decode;
 pub mod eval;
 pub mod features;
+mod kernels;
 pub mod labels;
 pub mod network;
 pub mod planner;

@@ -17,6 +17,7 @@ use candle_nn::{Embedding, Linear, VarBuilder};
 use serde::{Deserialize, Serialize};
 
 use crate::features::{FEATURES, KINDS, Vocab};
+use crate::kernels;
 
 /// The role tags of tokens, in id order.
 pub const TAGS: &[&str] = &[
@@ -238,6 +239,18 @@ impl ConvBlock {
         let z = linear_tokens(&self.conv, &window)?.relu()?;
         (x + z)?.broadcast_mul(mask)
     }
+
+    /// The same block for a frozen network, with the same result to the bit: the norm and the
+    /// epilogue are fused kernels, and the window is one row gather (`rows` from
+    /// [`kernels::window_rows`] for this block's dilation) instead of zero blocks and
+    /// concatenations.
+    fn forward_frozen(&self, x: &Tensor, mask: &Tensor, rows: &Tensor) -> Result<Tensor> {
+        let (b, t, c) = x.dims3()?;
+        let y = kernels::rms_norm(x, &self.norm.weight)?.reshape((b * t, c))?;
+        let window = y.index_select(rows, 0)?.reshape((b * t, 3 * c))?;
+        let z = self.conv.forward(&window)?.reshape((b, t, c))?;
+        kernels::residual(x, &z, mask)
+    }
 }
 
 /// A linear layer over every token of (batch, tokens, width) as one matrix product of
@@ -332,6 +345,9 @@ pub struct Network {
     status_head: Linear,
     context_after: usize,
     pointer_scale: f64,
+    /// Set by [`Network::freeze`]: the distance bias table, copied out; a frozen network runs the
+    /// fused forward-only kernels of [`kernels`].
+    frozen_distance: Option<Vec<f32>>,
 }
 
 impl Network {
@@ -355,6 +371,7 @@ impl Network {
                 _ => None,
             },
             frozen_subwords: None,
+            frozen_distance: None,
             vectors: if cfg.vector_dim > 0 && vb.contains_tensor("vectors.values") {
                 let vb = vb.pp("vectors");
                 let values = vb.get_unchecked_dtype("values", DType::U8)?;
@@ -420,10 +437,12 @@ impl Network {
         self.vectors.as_ref()
     }
 
-    /// Copies the n-gram table out of its tensor so that inference averages n-gram rows in a
-    /// plain loop instead of a gather over (batch, tokens, slots, width). Only for weights that
-    /// no longer change: training must not freeze.
+    /// Prepares the network for inference: copies the n-gram table out of its tensor so that
+    /// inference averages n-gram rows in a plain loop instead of a gather over (batch, tokens,
+    /// slots, width), and switches the blocks and pools to the fused kernels of [`kernels`],
+    /// which have no gradient. Only for weights that no longer change: training must not freeze.
     pub fn freeze(&mut self) -> Result<()> {
+        self.frozen_distance = Some(self.distance.embeddings().flatten_all()?.to_vec1()?);
         if let Some(table) = &self.subwords {
             let width = table.hidden_size();
             self.frozen_subwords = Some((table.embeddings().flatten_all()?.to_vec1()?, width));
@@ -481,24 +500,68 @@ impl Network {
         parts.push(batch.features.clone());
         let x = Tensor::cat(&parts, 2)?;
         let mask = &batch.mask;
+        let pool_of = |h: &Tensor| {
+            if self.frozen_distance.is_some() {
+                kernels::pool(h, mask)
+            } else {
+                pool(h, mask)
+            }
+        };
+        // A frozen network gathers each block's window by rows, one list per dilation.
+        let mut windows: Vec<(usize, Tensor)> = Vec::new();
         let mut h = linear_tokens(&self.input, &x)?
             .relu()?
             .broadcast_mul(mask)?;
         for (i, block) in self.blocks.iter().enumerate() {
             if i == self.context_after {
-                let ctx = self
-                    .context
-                    .forward(&pool(&h, mask)?)?
-                    .relu()?
-                    .unsqueeze(1)?;
+                let ctx = self.context.forward(&pool_of(&h)?)?.relu()?.unsqueeze(1)?;
                 h = h.broadcast_add(&ctx)?.broadcast_mul(mask)?;
             }
-            h = block.forward(&h, mask)?;
+            h = if self.frozen_distance.is_some() {
+                let (b, t, _) = h.dims3()?;
+                let d = block.dilation;
+                let at = match windows.iter().position(|(dilation, _)| *dilation == d) {
+                    Some(at) => at,
+                    None => {
+                        let rows = kernels::window_rows(b, t, d);
+                        windows.push((d, Tensor::from_vec(rows, b * t * 3, h.device())?));
+                        windows.len() - 1
+                    }
+                };
+                block.forward_frozen(&h, mask, &windows[at].1)?
+            } else {
+                block.forward(&h, mask)?
+            };
         }
-        let pooled = pool(&h, mask)?;
+        let pooled = pool_of(&h)?;
         let q = linear_tokens(&self.query, &h)?;
         let k = linear_tokens(&self.key, &h)?;
-        let scores = (q.matmul(&k.transpose(1, 2)?.contiguous()?)? * self.pointer_scale)?;
+        let qk = q.matmul(&k.transpose(1, 2)?.contiguous()?)?;
+        let unnamed = linear_tokens(&self.unnamed, &h)?;
+        let pointer = if let Some(table) = &self.frozen_distance {
+            let bias = batch
+                .distances
+                .flatten_all()?
+                .to_vec1::<u32>()?
+                .into_iter()
+                .map(|d| table[d as usize])
+                .collect();
+            kernels::pointer(&qk, self.pointer_scale, bias, &batch.candidates, &unnamed)?
+        } else {
+            self.pointer_scores(&qk, batch, &unnamed)?
+        };
+        Ok(Outputs {
+            tags: linear_tokens(&self.tag_head, &h)?,
+            pointer,
+            mode: self.mode_head.forward(&pooled)?,
+            output: self.output_head.forward(&pooled)?,
+            status: self.status_head.forward(&pooled)?,
+        })
+    }
+
+    /// The pointer head's scores from the query-key products (see [`Outputs::pointer`]).
+    fn pointer_scores(&self, qk: &Tensor, batch: &Batch, unnamed: &Tensor) -> Result<Tensor> {
+        let scores = (qk * self.pointer_scale)?;
         let blocked = ((batch.candidates.unsqueeze(1)? - 1.0)? * 1e4)?;
         let bias = self
             .distance
@@ -506,14 +569,7 @@ impl Network {
             .squeeze(2)?
             .unsqueeze(0)?;
         let scores = scores.broadcast_add(&bias)?.broadcast_add(&blocked)?;
-        let scores = Tensor::cat(&[&scores, &linear_tokens(&self.unnamed, &h)?], 2)?;
-        Ok(Outputs {
-            tags: linear_tokens(&self.tag_head, &h)?,
-            pointer: scores,
-            mode: self.mode_head.forward(&pooled)?,
-            output: self.output_head.forward(&pooled)?,
-            status: self.status_head.forward(&pooled)?,
-        })
+        Tensor::cat(&[&scores, unnamed], 2)
     }
 }
 
@@ -638,6 +694,47 @@ mod tests {
             .to_scalar::<f32>()
             .unwrap();
         assert!(diff < 1e-4, "{diff}");
+    }
+
+    /// Every head's scores of `network` on `input`, as bits.
+    fn score_bits(network: &Network, input: &Batch) -> Vec<Vec<u32>> {
+        let out = network.forward(input).unwrap();
+        [out.tags, out.pointer, out.mode, out.output, out.status]
+            .iter()
+            .map(|t| {
+                let values: Vec<f32> = t.flatten_all().unwrap().to_vec1().unwrap();
+                values.into_iter().map(f32::to_bits).collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_frozen_network_scores_to_the_bit_as_the_trainable_one() {
+        // Without n-grams (whose frozen mean adds in another order), freezing switches the
+        // norms, windows, epilogues, pools and pointer scores to the fused kernels, which must
+        // give the very same floats, padding and all.
+        let (cfg, _varmap, mut network) = seeded(&["call", "with", "then", "and"], 13, |cfg| {
+            cfg.vocab.subwords = None;
+            cfg.subword_dim = 0;
+        });
+        let tools = serde_json::json!([{"name": "get_weather", "arguments": {"city": "string", "days": "number"}, "required": [], "returns": {"kind": "array", "properties": ["temp"]}}]);
+        let texts = [
+            "get_weather now",
+            "call get_weather with city \"Oslo\"",
+            "call get_weather with city \"Oslo\" and days 3, then call get_weather with city \"Rome\" and days 5 too",
+        ];
+        let encoded: Vec<_> = texts
+            .iter()
+            .map(|text| {
+                let r = crate::test_record(text, tools.clone());
+                encode(&r.tokens, &r.catalog, &cfg.vocab)
+            })
+            .collect();
+        let input = batch(&encoded.iter().collect::<Vec<_>>(), &Device::Cpu).unwrap();
+        let trainable = score_bits(&network, &input);
+        network.freeze().unwrap();
+        assert!(network.frozen_distance.is_some());
+        assert_eq!(score_bits(&network, &input), trainable);
     }
 
     fn vectors_planner() -> (Config, VarMap, Network, Vec<crate::features::Encoded>) {

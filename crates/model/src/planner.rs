@@ -227,13 +227,27 @@ type Part<'a> = (&'a Config, &'a Network);
 /// The choices of `members` (their probabilities averaged) for each record, in input order.
 fn choices(members: &[Part], records: &[&Record]) -> Result<Vec<Choices>, ModelError> {
     // Each member reads the records with its own vocabulary; a record has as many positions in
-    // every encoding (one per token), so the batches can be shared.
-    let encoded: Vec<Vec<Encoded>> = members
+    // every encoding (one per token), so the batches can be shared. Members with the same
+    // vocabulary (runs on the same training data) share one encoding: `reads[m]` is member m's.
+    let mut reads: Vec<usize> = Vec::with_capacity(members.len());
+    let mut vocabs: Vec<&crate::features::Vocab> = Vec::new();
+    for m in members {
+        reads.push(
+            match vocabs.iter().position(|v| v.encodes_like(&m.0.vocab)) {
+                Some(at) => at,
+                None => {
+                    vocabs.push(&m.0.vocab);
+                    vocabs.len() - 1
+                }
+            },
+        );
+    }
+    let encoded: Vec<Vec<Encoded>> = vocabs
         .iter()
-        .map(|m| {
+        .map(|vocab| {
             records
                 .iter()
-                .map(|r| encode(&r.tokens, &r.catalog, &m.0.vocab))
+                .map(|r| encode(&r.tokens, &r.catalog, vocab))
                 .collect()
         })
         .collect();
@@ -267,7 +281,7 @@ fn choices(members: &[Part], records: &[&Record]) -> Result<Vec<Choices>, ModelE
                 .iter()
                 .map(|e| chunk.iter().map(|&i| &e[i]).collect())
                 .collect();
-            mine.extend(chunk.iter().copied().zip(choose(members, &groups)?));
+            mine.extend(chunk.iter().copied().zip(choose(members, &reads, &groups)?));
         }
         Ok(mine)
     };
@@ -318,14 +332,23 @@ fn each_head(
 
 /// The scores of one batch: one network's logits, or for an ensemble the log of its members'
 /// mean probabilities (so that a softmax of either gives the probabilities decoding reads).
-fn scores(members: &[Part], groups: &[Vec<&Encoded>]) -> Result<Outputs, ModelError> {
+/// `groups` holds the batch in each encoding, and member m reads `groups[reads[m]]`.
+fn scores(
+    members: &[Part],
+    reads: &[usize],
+    groups: &[Vec<&Encoded>],
+) -> Result<Outputs, ModelError> {
+    let batches = groups
+        .iter()
+        .map(|group| batch(group, &Device::Cpu))
+        .collect::<candle_core::Result<Vec<_>>>()?;
     let mut sum: Option<Outputs> = None;
-    for (member, group) in members.iter().zip(groups) {
-        let out = member.1.forward(&batch(group, &Device::Cpu)?)?;
+    for (member, &read) in members.iter().zip(reads) {
+        let out = member.1.forward(&batches[read])?;
         if members.len() == 1 {
             return Ok(out);
         }
-        let probs = each_head(&out, candle_nn::ops::softmax_last_dim)?;
+        let probs = each_head(&out, crate::kernels::softmax)?;
         sum = Some(match sum {
             None => probs,
             Some(s) => Outputs {
@@ -346,8 +369,12 @@ fn argmax(t: &Tensor) -> Result<Vec<u32>, ModelError> {
     Ok(t.argmax(D::Minus1)?.to_vec1()?)
 }
 
-fn choose(members: &[Part], groups: &[Vec<&Encoded>]) -> Result<Vec<Choices>, ModelError> {
-    let outputs = scores(members, groups)?;
+fn choose(
+    members: &[Part],
+    reads: &[usize],
+    groups: &[Vec<&Encoded>],
+) -> Result<Vec<Choices>, ModelError> {
+    let outputs = scores(members, reads, groups)?;
     let group = &groups[0];
     // Tag scores, read once: (batch · tokens · tags), row-major.
     let width = TAGS.len();
