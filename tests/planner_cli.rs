@@ -167,23 +167,21 @@ fn train_with_a_moving_average_writes_the_average_and_keeps_the_last_step() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The `plan` answers for the hand-written records, with `--model dir` or the shipped model.
-fn plans_of(model: Option<&std::path::Path>) -> String {
+/// The `plan` answers for the hand-written records with the model in `dir`.
+fn plans_of(dir: &std::path::Path) -> String {
     let input: String = dev_records()
         .iter()
         .map(|r| codemode_plan::json::to_string(r) + "\n")
         .collect();
-    let mut args = vec!["plan"];
-    if let Some(dir) = model {
-        args.extend(["--model", dir.to_str().unwrap()]);
-    }
-    codemode(&args, &input)
+    codemode(&["plan", "--model", dir.to_str().unwrap()], &input)
 }
 
 #[test]
 fn an_ensemble_of_a_model_with_itself_answers_as_the_model_does() {
     let dir = std::env::temp_dir().join(format!("codemode-ensemble-test-{}", std::process::id()));
-    let shipped = common::data_dir().join("../../model");
+    // One network (the shipped model is itself an ensemble of two).
+    let single = dir.join("single");
+    assert!(train_small(&single, &[]).status.success());
     let (pair, four) = (dir.join("pair"), dir.join("four"));
     let join = |out: &std::path::Path, members: &[&std::path::Path]| {
         let mut command = std::process::Command::new(common::bin());
@@ -191,16 +189,16 @@ fn an_ensemble_of_a_model_with_itself_answers_as_the_model_does() {
         command.args(members);
         common::pipe(&mut command, "")
     };
-    let output = join(&pair, &[&shipped, &shipped]);
+    let output = join(&pair, &[&single, &single]);
     assert!(output.status.success(), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("ensemble of 2 networks"));
     // Two copies of one network average to that network's probabilities: the same answers.
-    let alone = plans_of(None);
-    assert_eq!(plans_of(Some(&pair)), alone);
+    let alone = plans_of(&single);
+    assert_eq!(plans_of(&pair), alone);
     // An ensemble can be a member: its networks are taken one by one.
     let output = join(&four, &[&pair, &pair]);
     assert!(String::from_utf8_lossy(&output.stderr).contains("ensemble of 4 networks"));
-    assert_eq!(plans_of(Some(&four)), alone);
+    assert_eq!(plans_of(&four), alone);
     // A directory that holds no model is an error that names it, not a panic.
     let output = join(&dir.join("x"), &[&dir.join("missing")]);
     assert!(!output.status.success(), "{output:?}");
