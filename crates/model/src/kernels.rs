@@ -25,14 +25,20 @@ fn contiguous<'a>(storage: &'a CpuStorage, layout: &Layout, op: &str) -> Result<
     }
 }
 
-/// `x · 1/rms(x) · weight` over the last axis, as `RmsNorm::forward` computes it from the sum of
-/// squares of each row (which candle's own reduction gives): times `1/width`, plus 1e-5, square
-/// root, reciprocal, then the two products. `x`: (.., width); `sums`: (.., 1); `weight`: (width).
-struct RmsNormOp;
+/// A kernel over three f32 inputs, run as a candle custom op by [`Fused`].
+trait Kernel3 {
+    /// The op's name in candle's errors.
+    const NAME: &'static str;
+    /// The output and its shape, from each input's contiguous data and layout.
+    fn run(&self, inputs: [(&[f32], &Layout); 3]) -> Result<(Vec<f32>, Shape)>;
+}
 
-impl CustomOp3 for RmsNormOp {
+/// A [`Kernel3`] as a forward-only candle custom op.
+struct Fused<K>(K);
+
+impl<K: Kernel3> CustomOp3 for Fused<K> {
     fn name(&self) -> &'static str {
-        "rms-norm-frozen"
+        K::NAME
     }
 
     fn cpu_fwd(
@@ -44,12 +50,30 @@ impl CustomOp3 for RmsNormOp {
         s3: &CpuStorage,
         l3: &Layout,
     ) -> Result<(CpuStorage, Shape)> {
-        let x = contiguous(s1, l1, self.name())?;
-        let sums = contiguous(s2, l2, self.name())?;
-        let weight = contiguous(s3, l3, self.name())?;
+        let (out, shape) = self.0.run([
+            (contiguous(s1, l1, K::NAME)?, l1),
+            (contiguous(s2, l2, K::NAME)?, l2),
+            (contiguous(s3, l3, K::NAME)?, l3),
+        ])?;
+        Ok((CpuStorage::F32(out), shape))
+    }
+}
+
+/// `x · 1/rms(x) · weight` over the last axis, as `RmsNorm::forward` computes it from the sum of
+/// squares of each row (which candle's own reduction gives): times `1/width`, plus 1e-5, square
+/// root, reciprocal, then the two products. `x`: (.., width); `sums`: (.., 1); `weight`: (width).
+struct RmsNormOp;
+
+impl Kernel3 for RmsNormOp {
+    const NAME: &'static str = "rms-norm-frozen";
+
+    fn run(
+        &self,
+        [(x, l1), (sums, _), (weight, _)]: [(&[f32], &Layout); 3],
+    ) -> Result<(Vec<f32>, Shape)> {
         let width = weight.len();
         if width == 0 || l1.dims().last() != Some(&width) || sums.len() * width != x.len() {
-            bail!("{}: mismatched shapes", self.name());
+            bail!("{}: mismatched shapes", Self::NAME);
         }
         let scale = (1f64 / width as f64) as f32;
         let eps = 1e-5f64 as f32;
@@ -64,7 +88,7 @@ impl CustomOp3 for RmsNormOp {
                 *d = v * norm * w;
             }
         }
-        Ok((CpuStorage::F32(out), l1.shape().clone()))
+        Ok((out, l1.shape().clone()))
     }
 }
 
@@ -72,25 +96,15 @@ impl CustomOp3 for RmsNormOp {
 /// `mask`: (batch, tokens, 1).
 struct ResidualOp;
 
-impl CustomOp3 for ResidualOp {
-    fn name(&self) -> &'static str {
-        "residual-frozen"
-    }
+impl Kernel3 for ResidualOp {
+    const NAME: &'static str = "residual-frozen";
 
-    fn cpu_fwd(
+    fn run(
         &self,
-        s1: &CpuStorage,
-        l1: &Layout,
-        s2: &CpuStorage,
-        l2: &Layout,
-        s3: &CpuStorage,
-        l3: &Layout,
-    ) -> Result<(CpuStorage, Shape)> {
-        let x = contiguous(s1, l1, self.name())?;
-        let z = contiguous(s2, l2, self.name())?;
-        let mask = contiguous(s3, l3, self.name())?;
+        [(x, l1), (z, l2), (mask, _)]: [(&[f32], &Layout); 3],
+    ) -> Result<(Vec<f32>, Shape)> {
         if l1.dims() != l2.dims() || mask.is_empty() || x.len() % mask.len() != 0 {
-            bail!("{}: mismatched shapes", self.name());
+            bail!("{}: mismatched shapes", Self::NAME);
         }
         let width = x.len() / mask.len();
         let mut out = vec![0f32; x.len()];
@@ -104,7 +118,7 @@ impl CustomOp3 for ResidualOp {
                 *d = (a + b.max(0f32)) * m;
             }
         }
-        Ok((CpuStorage::F32(out), l1.shape().clone()))
+        Ok((out, l1.shape().clone()))
     }
 }
 
@@ -171,32 +185,19 @@ struct PointerOp {
     bias: Vec<f32>,
 }
 
-impl CustomOp3 for PointerOp {
-    fn name(&self) -> &'static str {
-        "pointer-frozen"
-    }
+impl Kernel3 for PointerOp {
+    const NAME: &'static str = "pointer-frozen";
 
-    fn cpu_fwd(
+    fn run(
         &self,
-        s1: &CpuStorage,
-        l1: &Layout,
-        s2: &CpuStorage,
-        l2: &Layout,
-        s3: &CpuStorage,
-        l3: &Layout,
-    ) -> Result<(CpuStorage, Shape)> {
-        let qk = contiguous(s1, l1, self.name())?;
-        let candidates = contiguous(s2, l2, self.name())?;
-        let unnamed = contiguous(s3, l3, self.name())?;
+        [(qk, l1), (candidates, _), (unnamed, _)]: [(&[f32], &Layout); 3],
+    ) -> Result<(Vec<f32>, Shape)> {
         let (b, t, keys) = l1.shape().dims3()?;
         if keys != t || candidates.len() != b * t || unnamed.len() != b * t {
-            bail!("{}: mismatched shapes", self.name());
+            bail!("{}: mismatched shapes", Self::NAME);
         }
         if self.bias.len() != t * t {
-            bail!(
-                "{}: the distance bias must be (tokens, tokens)",
-                self.name()
-            );
+            bail!("{}: the distance bias must be (tokens, tokens)", Self::NAME);
         }
         let scale = self.scale as f32;
         let mut out = vec![0f32; b * t * (t + 1)];
@@ -217,7 +218,7 @@ impl CustomOp3 for PointerOp {
                 dst[t] = unnamed[i * t + q];
             }
         }
-        Ok((CpuStorage::F32(out), Shape::from((b, t, t + 1))))
+        Ok((out, Shape::from((b, t, t + 1))))
     }
 }
 
@@ -231,7 +232,7 @@ pub fn pointer(
     candidates: &Tensor,
     unnamed: &Tensor,
 ) -> Result<Tensor> {
-    qk.apply_op3_no_bwd(candidates, unnamed, &PointerOp { scale, bias })
+    qk.apply_op3_no_bwd(candidates, unnamed, &Fused(PointerOp { scale, bias }))
 }
 
 /// The softmax over the last axis, on the calling thread: candle's fused softmax shares its rows
@@ -273,12 +274,12 @@ pub fn softmax(x: &Tensor) -> Result<Tensor> {
 /// The RMS norm of `x` over its last axis with gain `weight`.
 pub fn rms_norm(x: &Tensor, weight: &Tensor) -> Result<Tensor> {
     let sums = x.sqr()?.sum_keepdim(D::Minus1)?;
-    x.apply_op3_no_bwd(&sums, weight, &RmsNormOp)
+    x.apply_op3_no_bwd(&sums, weight, &Fused(RmsNormOp))
 }
 
 /// `(x + relu(z)) · mask`.
 pub fn residual(x: &Tensor, z: &Tensor, mask: &Tensor) -> Result<Tensor> {
-    x.apply_op3_no_bwd(z, mask, &ResidualOp)
+    x.apply_op3_no_bwd(z, mask, &Fused(ResidualOp))
 }
 
 /// The masked `[max, mean]` over tokens.

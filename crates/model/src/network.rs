@@ -696,6 +696,24 @@ mod tests {
         assert!(diff < 1e-4, "{diff}");
     }
 
+    /// Records of the weather catalog of 2 tokens (shorter than every dilation but 1), 6 and 20,
+    /// encoded with `cfg`'s vocabulary.
+    fn three_lengths(cfg: &Config) -> Vec<crate::features::Encoded> {
+        let tools = serde_json::json!([{"name": "get_weather", "arguments": {"city": "string", "days": "number"}, "required": [], "returns": {"kind": "array", "properties": ["temp"]}}]);
+        let texts = [
+            "get_weather now",
+            "call get_weather with city \"Oslo\"",
+            "call get_weather with city \"Oslo\" and days 3, then call get_weather with city \"Rome\" and days 5 too",
+        ];
+        texts
+            .iter()
+            .map(|text| {
+                let r = crate::test_record(text, tools.clone());
+                encode(&r.tokens, &r.catalog, &cfg.vocab)
+            })
+            .collect()
+    }
+
     /// Every head's scores of `network` on `input`, as bits.
     fn score_bits(network: &Network, input: &Batch) -> Vec<Vec<u32>> {
         let out = network.forward(input).unwrap();
@@ -717,19 +735,7 @@ mod tests {
             cfg.vocab.subwords = None;
             cfg.subword_dim = 0;
         });
-        let tools = serde_json::json!([{"name": "get_weather", "arguments": {"city": "string", "days": "number"}, "required": [], "returns": {"kind": "array", "properties": ["temp"]}}]);
-        let texts = [
-            "get_weather now",
-            "call get_weather with city \"Oslo\"",
-            "call get_weather with city \"Oslo\" and days 3, then call get_weather with city \"Rome\" and days 5 too",
-        ];
-        let encoded: Vec<_> = texts
-            .iter()
-            .map(|text| {
-                let r = crate::test_record(text, tools.clone());
-                encode(&r.tokens, &r.catalog, &cfg.vocab)
-            })
-            .collect();
+        let encoded = three_lengths(&cfg);
         let input = batch(&encoded.iter().collect::<Vec<_>>(), &Device::Cpu).unwrap();
         let trainable = score_bits(&network, &input);
         network.freeze().unwrap();
@@ -839,20 +845,7 @@ mod tests {
     fn a_record_scores_the_same_alone_and_batched_with_longer_ones() {
         let (cfg, _varmap, mut network) = seeded(&["call", "with", "then", "and"], 11, |_| {});
         network.freeze().unwrap();
-        let tools = serde_json::json!([{"name": "get_weather", "arguments": {"city": "string", "days": "number"}, "required": [], "returns": {"kind": "array", "properties": ["temp"]}}]);
-        // 2 tokens (shorter than every dilation but 1), 6, and 20.
-        let texts = [
-            "get_weather now",
-            "call get_weather with city \"Oslo\"",
-            "call get_weather with city \"Oslo\" and days 3, then call get_weather with city \"Rome\" and days 5 too",
-        ];
-        let encoded: Vec<_> = texts
-            .iter()
-            .map(|text| {
-                let r = crate::test_record(text, tools.clone());
-                encode(&r.tokens, &r.catalog, &cfg.vocab)
-            })
-            .collect();
+        let encoded = three_lengths(&cfg);
         let run = |group: &[&crate::features::Encoded]| {
             let input = batch(group, &Device::Cpu).unwrap();
             let out = network.forward(&input).unwrap();
