@@ -345,9 +345,8 @@ pub struct Network {
     status_head: Linear,
     context_after: usize,
     pointer_scale: f64,
-    /// Set by [`Network::freeze`]: the distance bias table, copied out; a frozen network runs the
-    /// fused forward-only kernels of [`kernels`].
-    frozen_distance: Option<Vec<f32>>,
+    /// Set by [`Network::freeze`]: run the fused forward-only kernels of [`kernels`].
+    frozen: bool,
 }
 
 impl Network {
@@ -371,7 +370,7 @@ impl Network {
                 _ => None,
             },
             frozen_subwords: None,
-            frozen_distance: None,
+            frozen: false,
             vectors: if cfg.vector_dim > 0 && vb.contains_tensor("vectors.values") {
                 let vb = vb.pp("vectors");
                 let values = vb.get_unchecked_dtype("values", DType::U8)?;
@@ -442,7 +441,7 @@ impl Network {
     /// slots, width), and switches the blocks and pools to the fused kernels of [`kernels`],
     /// which have no gradient. Only for weights that no longer change: training must not freeze.
     pub fn freeze(&mut self) -> Result<()> {
-        self.frozen_distance = Some(self.distance.embeddings().flatten_all()?.to_vec1()?);
+        self.frozen = true;
         if let Some(table) = &self.subwords {
             let width = table.hidden_size();
             self.frozen_subwords = Some((table.embeddings().flatten_all()?.to_vec1()?, width));
@@ -501,7 +500,7 @@ impl Network {
         let x = Tensor::cat(&parts, 2)?;
         let mask = &batch.mask;
         let pool_of = |h: &Tensor| {
-            if self.frozen_distance.is_some() {
+            if self.frozen {
                 kernels::pool(h, mask)
             } else {
                 pool(h, mask)
@@ -517,7 +516,7 @@ impl Network {
                 let ctx = self.context.forward(&pool_of(&h)?)?.relu()?.unsqueeze(1)?;
                 h = h.broadcast_add(&ctx)?.broadcast_mul(mask)?;
             }
-            h = if self.frozen_distance.is_some() {
+            h = if self.frozen {
                 let (b, t, _) = h.dims3()?;
                 let d = block.dilation;
                 let at = match windows.iter().position(|(dilation, _)| *dilation == d) {
@@ -538,14 +537,12 @@ impl Network {
         let k = linear_tokens(&self.key, &h)?;
         let qk = q.matmul(&k.transpose(1, 2)?.contiguous()?)?;
         let unnamed = linear_tokens(&self.unnamed, &h)?;
-        let pointer = if let Some(table) = &self.frozen_distance {
-            let bias = batch
-                .distances
+        let pointer = if self.frozen {
+            let bias = self
+                .distance
+                .forward(&batch.distances)?
                 .flatten_all()?
-                .to_vec1::<u32>()?
-                .into_iter()
-                .map(|d| table[d as usize])
-                .collect();
+                .to_vec1()?;
             kernels::pointer(&qk, self.pointer_scale, bias, &batch.candidates, &unnamed)?
         } else {
             self.pointer_scores(&qk, batch, &unnamed)?
@@ -739,7 +736,7 @@ mod tests {
         let input = batch(&encoded.iter().collect::<Vec<_>>(), &Device::Cpu).unwrap();
         let trainable = score_bits(&network, &input);
         network.freeze().unwrap();
-        assert!(network.frozen_distance.is_some());
+        assert!(network.frozen);
         assert_eq!(score_bits(&network, &input), trainable);
     }
 
