@@ -199,6 +199,27 @@ fn an_ensemble_of_a_model_with_itself_answers_as_the_model_does() {
     let output = join(&four, &[&pair, &pair]);
     assert!(String::from_utf8_lossy(&output.stderr).contains("ensemble of 4 networks"));
     assert_eq!(plans_of(&four), alone);
+    // A cascade of a network with itself answers as the network does, whichever member reads.
+    let cascade = dir.join("cascade");
+    let output = join(
+        &cascade,
+        &[&single, &single, "--sure".as_ref(), "0.9".as_ref()],
+    );
+    assert!(output.status.success(), "{output:?}");
+    let config = std::fs::read_to_string(cascade.join("config.json")).unwrap();
+    let config: serde_json::Value = serde_json::from_str(&config).unwrap();
+    assert_eq!(
+        config["sure"],
+        serde_json::json!({"tags": 0.9, "heads": 0.9})
+    );
+    assert_eq!(plans_of(&cascade), alone);
+    // A threshold that is no probability above one half is refused, with a message.
+    let output = join(
+        &dir.join("bad"),
+        &[&single, &single, "--sure".as_ref(), "0.3".as_ref()],
+    );
+    assert!(!output.status.success(), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("threshold"));
     // A directory that holds no model is an error that names it, not a panic.
     let output = join(&dir.join("x"), &[&dir.join("missing")]);
     assert!(!output.status.success(), "{output:?}");

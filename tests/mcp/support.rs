@@ -56,10 +56,11 @@ pub fn notes() -> Value {
     json!({"command": "node", "args": [fixtures().join("notes-server.mjs")]})
 }
 
-/// A fresh folder for one test's files.
+/// A fresh folder for one test's files, under the folder cargo keeps for integration tests'
+/// scratch files (inside `target/`), so that test runs leave nothing in the system's temp folder.
 pub fn scratch() -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "codemode-mcp-test-{}-{}",
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)

@@ -6,6 +6,9 @@
 //!
 //! A planner is one network or an ensemble: every member encodes the record with its own
 //! vocabulary and runs its own forward pass, and decoding reads the mean of their probabilities.
+//! An ensemble may be a cascade: member 0 reads every record first and answers alone for the ones
+//! it is sure of (every decision it makes at least as probable as the cascade's [`Sure`]
+//! thresholds); only the others are read by the whole ensemble.
 
 use std::path::Path;
 
@@ -17,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::ModelError;
 use crate::decode::{Choices, decode_checked};
 use crate::features::{Encoded, FIRST_WORD, encode};
-use crate::network::{Config, Network, Outputs, TAGS, batch};
+use crate::network::{Batch, Config, Network, Outputs, TAGS, batch};
 
 /// The most records that share one forward pass.
 pub const BATCH: usize = 64;
@@ -41,6 +44,20 @@ fn threads() -> usize {
 /// ensemble), every member reads each record and their probabilities are averaged.
 pub struct Planner {
     members: Vec<Member>,
+    /// For a cascade: how probable member 0's decisions must be for it to answer alone.
+    sure: Option<Sure>,
+}
+
+/// A cascade's thresholds: how probable each decision of member 0 must be for it to answer a
+/// record alone. Both are above 0.5, so two readings of one decision cannot both be sure.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sure {
+    /// The role tag of every token.
+    pub tags: f32,
+    /// The pointer of every value, the status, the output kind and, with several calls, the
+    /// schedule.
+    pub heads: f32,
 }
 
 /// One network of a planner, with the configuration (and vocabulary) it was trained with.
@@ -62,7 +79,7 @@ impl Planner {
     /// Loads a planner from the bytes of `config.json` and `model.safetensors`: one network, or
     /// an ensemble (see [`write_ensemble`]).
     pub fn from_bytes(config: &[u8], weights: &[u8]) -> Result<Planner, ModelError> {
-        let configs = read_configs(config)?;
+        let (configs, sure) = read_configs(config)?;
         let tensors = candle_core::safetensors::load_buffer(weights, &Device::Cpu)?;
         let vb = VarBuilder::from_tensors(tensors, DType::F32, &Device::Cpu);
         let mut members = Vec::with_capacity(configs.len());
@@ -83,7 +100,7 @@ impl Planner {
             network.freeze()?;
             members.push(Member { config, network });
         }
-        Ok(Planner { members })
+        Ok(Planner { members, sure })
     }
 
     /// This planner's network with freshly initialised weights (seeded), to show what training
@@ -102,13 +119,17 @@ impl Planner {
             network.freeze()?;
             members.push(Member { config, network });
         }
-        Ok(Planner { members })
+        Ok(Planner {
+            members,
+            sure: self.sure,
+        })
     }
 
     /// Wraps a network that is already built (as training does).
     pub fn from_parts(config: Config, network: Network) -> Planner {
         Planner {
             members: vec![Member { config, network }],
+            sure: None,
         }
     }
 
@@ -132,12 +153,17 @@ impl Planner {
 
     /// The network's choices for each record, in input order.
     pub fn choices(&self, records: &[&Record]) -> Result<Vec<Choices>, ModelError> {
-        choices(&self.parts(), records)
+        choices(&self.parts(), self.sure, records)
     }
 
     /// Plans each record: decoding, then the checker.
     pub fn plan(&self, records: &[&Record]) -> Vec<Result<Plan, Diagnostic>> {
-        plan_members(&self.parts(), records)
+        plan_members(&self.parts(), self.sure, records)
+    }
+
+    /// For a cascade, how probable member 0's decisions must be for it to answer alone.
+    pub fn sure(&self) -> Option<Sure> {
+        self.sure
     }
 }
 
@@ -146,6 +172,9 @@ impl Planner {
 #[derive(Serialize, Deserialize)]
 struct EnsembleConfig {
     members: Vec<Config>,
+    /// A cascade's thresholds (see [`Planner`]); absent, every member reads every record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sure: Option<Sure>,
 }
 
 /// The prefix of member `i`'s weights in an ensemble's `model.safetensors`.
@@ -154,30 +183,60 @@ fn member_prefix(i: usize) -> String {
 }
 
 /// The members a `config.json` describes, each with the prefix of its weights (none for a
-/// single network).
-fn read_configs(bytes: &[u8]) -> Result<Vec<(Option<String>, Config)>, ModelError> {
+/// single network), and its cascade thresholds.
+type Members = (Vec<(Option<String>, Config)>, Option<Sure>);
+
+fn read_configs(bytes: &[u8]) -> Result<Members, ModelError> {
     let bad = |e: serde_json::Error| ModelError::Config(e.to_string());
     let value: serde_json::Value = serde_json::from_slice(bytes).map_err(bad)?;
     if value.get("members").is_some() {
         let ensemble: EnsembleConfig = serde_json::from_value(value).map_err(bad)?;
+        check_sure(ensemble.sure)?;
         if ensemble.members.is_empty() {
             return Err(ModelError::Config("an ensemble with no members".into()));
         }
-        Ok(ensemble
+        let members = ensemble
             .members
             .into_iter()
             .enumerate()
             .map(|(i, c)| (Some(member_prefix(i)), c))
-            .collect())
+            .collect();
+        Ok((members, ensemble.sure))
     } else {
-        Ok(vec![(None, serde_json::from_value(value).map_err(bad)?)])
+        Ok((
+            vec![(None, serde_json::from_value(value).map_err(bad)?)],
+            None,
+        ))
     }
+}
+
+/// A cascade's thresholds must be probabilities above one half (below it, two readings of the
+/// same decision could both count as sure).
+fn check_sure(sure: Option<Sure>) -> Result<(), ModelError> {
+    let Some(sure) = sure else {
+        return Ok(());
+    };
+    for p in [sure.tags, sure.heads] {
+        if !(p > 0.5 && p <= 1.0) {
+            return Err(ModelError::Config(format!(
+                "a cascade's threshold must be above 0.5 and at most 1, not {p}"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Writes the model directories `members` (each one network or an ensemble) as one ensemble in
 /// `out`: a `config.json` listing every member's configuration and one `model.safetensors` with
-/// each member's weights under `member{i}.`. Returns how many networks it holds.
-pub fn write_ensemble(members: &[&Path], out: &Path) -> Result<usize, ModelError> {
+/// each member's weights under `member{i}.`. With `sure`, the ensemble is a cascade whose first
+/// member answers alone where it is that sure (see [`Planner`]). Returns how many networks it
+/// holds.
+pub fn write_ensemble(
+    members: &[&Path],
+    out: &Path,
+    sure: Option<Sure>,
+) -> Result<usize, ModelError> {
+    check_sure(sure)?;
     let read = |dir: &Path, name: &str| {
         let path = dir.join(name);
         std::fs::read(&path).map_err(|e| ModelError::Io(format!("{}: {e}", path.display())))
@@ -187,7 +246,7 @@ pub fn write_ensemble(members: &[&Path], out: &Path) -> Result<usize, ModelError
     for dir in members {
         let tensors =
             candle_core::safetensors::load_buffer(&read(dir, "model.safetensors")?, &Device::Cpu)?;
-        for (prefix, config) in read_configs(&read(dir, "config.json")?)? {
+        for (prefix, config) in read_configs(&read(dir, "config.json")?)?.0 {
             let into = member_prefix(configs.len());
             for (name, tensor) in &tensors {
                 let rest = match &prefix {
@@ -210,8 +269,11 @@ pub fn write_ensemble(members: &[&Path], out: &Path) -> Result<usize, ModelError
     }
     std::fs::create_dir_all(out).map_err(|e| ModelError::Io(format!("{}: {e}", out.display())))?;
     let count = configs.len();
-    let config = serde_json::to_string_pretty(&EnsembleConfig { members: configs })
-        .map_err(|e| ModelError::Config(e.to_string()))?;
+    let config = serde_json::to_string_pretty(&EnsembleConfig {
+        members: configs,
+        sure,
+    })
+    .map_err(|e| ModelError::Config(e.to_string()))?;
     let write = |name: &str, bytes: &[u8]| {
         let path = out.join(name);
         std::fs::write(&path, bytes).map_err(|e| ModelError::Io(format!("{}: {e}", path.display())))
@@ -224,8 +286,14 @@ pub fn write_ensemble(members: &[&Path], out: &Path) -> Result<usize, ModelError
 /// A member network and its configuration, borrowed.
 type Part<'a> = (&'a Config, &'a Network);
 
-/// The choices of `members` (their probabilities averaged) for each record, in input order.
-fn choices(members: &[Part], records: &[&Record]) -> Result<Vec<Choices>, ModelError> {
+/// The choices of `members` (their probabilities averaged) for each record, in input order. With
+/// `sure` (a cascade), member 0 reads every record first, and the whole ensemble reads only the
+/// records where one of member 0's decisions is less probable than its threshold.
+fn choices(
+    members: &[Part],
+    sure: Option<Sure>,
+    records: &[&Record],
+) -> Result<Vec<Choices>, ModelError> {
     // Each member reads the records with its own vocabulary; a record has as many positions in
     // every encoding (one per token), so the batches can be shared. Members with the same
     // vocabulary (runs on the same training data) share one encoding: `reads[m]` is member m's.
@@ -256,6 +324,86 @@ fn choices(members: &[Part], records: &[&Record]) -> Result<Vec<Choices>, ModelE
     };
     let mut order: Vec<usize> = (0..records.len()).collect();
     order.sort_by_key(|&i| first[i].len());
+    let chosen = over_batches(&order, first, |chunk| {
+        let groups: Vec<Vec<&Encoded>> = encoded
+            .iter()
+            .map(|e| chunk.iter().map(|&i| &e[i]).collect())
+            .collect();
+        match sure {
+            Some(sure) if members.len() > 1 => cascade(members, &reads, &groups, sure),
+            _ => read_choices(&scores(members, &reads, &groups)?, &groups[0]),
+        }
+    })?;
+    let mut out: Vec<Option<Choices>> = vec![None; records.len()];
+    for (i, c) in chosen {
+        out[i] = Some(c);
+    }
+    Ok(out.into_iter().flatten().collect())
+}
+
+/// A cascade's choices for one batch: member 0 reads the whole batch, and the records where one
+/// of its decisions is less probable than `sure` says are read again by the other members, as a
+/// smaller batch, and answered from the mean of all members' probabilities.
+fn cascade(
+    members: &[Part],
+    reads: &[usize],
+    groups: &[Vec<&Encoded>],
+    sure: Sure,
+) -> Result<Vec<Choices>, ModelError> {
+    let alone = members[0]
+        .1
+        .forward(&batch(&groups[reads[0]], &Device::Cpu)?)?;
+    let mut choices = read_choices(&alone, &groups[0])?;
+    let probs = each_head(&alone, crate::kernels::softmax)?;
+    let unsure: Vec<usize> = certain(&probs, &groups[0], sure)?
+        .iter()
+        .enumerate()
+        .filter_map(|(b, &certain)| (!certain).then_some(b))
+        .collect();
+    if unsure.is_empty() {
+        return Ok(choices);
+    }
+    let groups: Vec<Vec<&Encoded>> = groups
+        .iter()
+        .map(|g| unsure.iter().map(|&b| g[b]).collect())
+        .collect();
+    let batches = groups
+        .iter()
+        .map(|group| batch(group, &Device::Cpu))
+        .collect::<candle_core::Result<Vec<_>>>()?;
+    // Member 0's probabilities for the same records, cut to the smaller batch's length: the
+    // tokens cut off are padding, and the pointer's last column ("names no argument") moves to
+    // the new end.
+    let t = batches[0].words.dim(1)?;
+    let rows = Tensor::from_vec(
+        unsure.iter().map(|&b| b as u32).collect::<Vec<_>>(),
+        unsure.len(),
+        &Device::Cpu,
+    )?;
+    let cut = |x: &Tensor| x.index_select(&rows, 0);
+    let pointer = cut(&probs.pointer)?.narrow(1, 0, t)?;
+    let keys = pointer.dim(2)? - 1;
+    let first = Outputs {
+        tags: cut(&probs.tags)?.narrow(1, 0, t)?,
+        pointer: Tensor::cat(&[pointer.narrow(2, 0, t)?, pointer.narrow(2, keys, 1)?], 2)?,
+        mode: cut(&probs.mode)?,
+        output: cut(&probs.output)?,
+        status: cut(&probs.status)?,
+    };
+    let others = mean_of(first, &members[1..], &reads[1..], &batches, members.len())?;
+    for (b, c) in unsure.into_iter().zip(read_choices(&others, &groups[0])?) {
+        choices[b] = c;
+    }
+    Ok(choices)
+}
+
+/// Runs `read` on batches of the records `order` lists (sorted by length), shared out over the
+/// worker threads, and pairs each answer with its record's index.
+fn over_batches<T: Send>(
+    order: &[usize],
+    encoded: &[Encoded],
+    read: impl Fn(&[usize]) -> Result<Vec<T>, ModelError> + Sync,
+) -> Result<Vec<(usize, T)>, ModelError> {
     // Batches of similar lengths, at most BATCH records and about TOKEN_BUDGET tokens each, so
     // that memory stays flat however long the records are.
     let mut chunks: Vec<&[usize]> = Vec::new();
@@ -264,7 +412,7 @@ fn choices(members: &[Part], records: &[&Record]) -> Result<Vec<Choices>, ModelE
         let mut end = start + 1;
         while end < order.len()
             && end - start < BATCH
-            && (end + 1 - start) * first[order[end]].len().max(1) <= TOKEN_BUDGET
+            && (end + 1 - start) * encoded[order[end]].len().max(1) <= TOKEN_BUDGET
         {
             end += 1;
         }
@@ -274,19 +422,15 @@ fn choices(members: &[Part], records: &[&Record]) -> Result<Vec<Choices>, ModelE
     // Batches are shared out over the worker threads (both cores of a small machine); each
     // forward pass is independent, so the answers do not depend on the split.
     let workers = threads().min(chunks.len()).max(1);
-    let share = |w: usize| -> Result<Vec<(usize, Choices)>, ModelError> {
+    let share = |w: usize| -> Result<Vec<(usize, T)>, ModelError> {
         let mut mine = Vec::new();
         for chunk in chunks.iter().skip(w).step_by(workers) {
-            let groups: Vec<Vec<&Encoded>> = encoded
-                .iter()
-                .map(|e| chunk.iter().map(|&i| &e[i]).collect())
-                .collect();
-            mine.extend(chunk.iter().copied().zip(choose(members, &reads, &groups)?));
+            mine.extend(chunk.iter().copied().zip(read(chunk)?));
         }
         Ok(mine)
     };
     // The calling thread takes the first share itself; only the others get threads.
-    let results: Vec<Result<Vec<(usize, Choices)>, ModelError>> = std::thread::scope(|scope| {
+    let results: Vec<Result<Vec<(usize, T)>, ModelError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..workers)
             .map(|w| scope.spawn(move || share(w)))
             .collect();
@@ -297,13 +441,11 @@ fn choices(members: &[Part], records: &[&Record]) -> Result<Vec<Choices>, ModelE
         }));
         results
     });
-    let mut out: Vec<Option<Choices>> = vec![None; records.len()];
+    let mut all = Vec::with_capacity(order.len());
     for result in results {
-        for (i, c) in result? {
-            out[i] = Some(c);
-        }
+        all.extend(result?);
     }
-    Ok(out.into_iter().flatten().collect())
+    Ok(all)
 }
 
 /// The index of the first largest value.
@@ -342,26 +484,38 @@ fn scores(
         .iter()
         .map(|group| batch(group, &Device::Cpu))
         .collect::<candle_core::Result<Vec<_>>>()?;
-    let mut sum: Option<Outputs> = None;
-    for (member, &read) in members.iter().zip(reads) {
-        let out = member.1.forward(&batches[read])?;
-        if members.len() == 1 {
-            return Ok(out);
-        }
-        let probs = each_head(&out, crate::kernels::softmax)?;
-        sum = Some(match sum {
-            None => probs,
-            Some(s) => Outputs {
-                tags: (s.tags + probs.tags)?,
-                pointer: (s.pointer + probs.pointer)?,
-                mode: (s.mode + probs.mode)?,
-                output: (s.output + probs.output)?,
-                status: (s.status + probs.status)?,
-            },
-        });
+    let Some(((_, network), &read)) = members.iter().zip(reads).next() else {
+        return Err(ModelError::Config("a planner with no network".into()));
+    };
+    let out = network.forward(&batches[read])?;
+    if members.len() == 1 {
+        return Ok(out);
     }
-    let sum = sum.ok_or_else(|| ModelError::Config("a planner with no network".into()))?;
-    let n = members.len() as f64;
+    let first = each_head(&out, crate::kernels::softmax)?;
+    mean_of(first, &members[1..], &reads[1..], &batches, members.len())
+}
+
+/// The log of the mean of `first` (one network's probabilities) and the probabilities the
+/// `others` read from `batches` (member m reads `batches[reads[m]]`), over `count` networks.
+fn mean_of(
+    first: Outputs,
+    others: &[Part],
+    reads: &[usize],
+    batches: &[Batch],
+    count: usize,
+) -> Result<Outputs, ModelError> {
+    let mut sum = first;
+    for ((_, network), &read) in others.iter().zip(reads) {
+        let probs = each_head(&network.forward(&batches[read])?, crate::kernels::softmax)?;
+        sum = Outputs {
+            tags: (sum.tags + probs.tags)?,
+            pointer: (sum.pointer + probs.pointer)?,
+            mode: (sum.mode + probs.mode)?,
+            output: (sum.output + probs.output)?,
+            status: (sum.status + probs.status)?,
+        };
+    }
+    let n = count as f64;
     Ok(each_head(&sum, |t| (t / n)?.log())?)
 }
 
@@ -369,13 +523,9 @@ fn argmax(t: &Tensor) -> Result<Vec<u32>, ModelError> {
     Ok(t.argmax(D::Minus1)?.to_vec1()?)
 }
 
-fn choose(
-    members: &[Part],
-    reads: &[usize],
-    groups: &[Vec<&Encoded>],
-) -> Result<Vec<Choices>, ModelError> {
-    let outputs = scores(members, reads, groups)?;
-    let group = &groups[0];
+/// The choices each record of a batch gets from `outputs` (one network's logits, or an
+/// ensemble's log mean probabilities); `group` is the batch in the first encoding.
+fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, ModelError> {
     // Tag scores, read once: (batch · tokens · tags), row-major.
     let width = TAGS.len();
     let t = outputs.tags.dim(1)?;
@@ -410,19 +560,60 @@ fn choose(
         .collect())
 }
 
+/// Whether each record of a batch has every decision of one network's `probs` as probable as
+/// `sure` asks: the tag of each token, and the pointer of each value, the status and output kind,
+/// and the schedule when the tags make more than one call.
+fn certain(probs: &Outputs, group: &[&Encoded], sure: Sure) -> Result<Vec<bool>, ModelError> {
+    let top = |t: &Tensor| -> Result<Vec<f32>, ModelError> {
+        Ok(t.max(D::Minus1)?.flatten_all()?.to_vec1()?)
+    };
+    let (tags, pointer) = (top(&probs.tags)?, top(&probs.pointer)?);
+    let (mode, output, status) = (top(&probs.mode)?, top(&probs.output)?, top(&probs.status)?);
+    let value_tags: Vec<u32> = probs.tags.argmax(D::Minus1)?.flatten_all()?.to_vec1()?;
+    let t = probs.tags.dim(1)?;
+    Ok(group
+        .iter()
+        .enumerate()
+        .map(|(b, enc)| {
+            let tokens = b * t..b * t + enc.len();
+            let calls = value_tags[tokens.clone()]
+                .iter()
+                .map(|&tag| match tag {
+                    1..=3 => tag,
+                    4..=6 => tag - 3,
+                    _ => 0,
+                })
+                .max()
+                .unwrap_or(0);
+            let heads = sure.heads;
+            tokens.clone().all(|i| tags[i] >= sure.tags)
+                && tokens
+                    .filter(|&i| (4..=6).contains(&value_tags[i]))
+                    .all(|i| pointer[i] >= heads)
+                && status[b] >= heads
+                && output[b] >= heads
+                && (calls < 2 || mode[b] >= heads)
+        })
+        .collect())
+}
+
 /// Plans each record with `network`: decoding, then the checker (as training's probes do).
 pub fn plan_with(
     network: &Network,
     config: &Config,
     records: &[&Record],
 ) -> Vec<Result<Plan, Diagnostic>> {
-    plan_members(&[(config, network)], records)
+    plan_members(&[(config, network)], None, records)
 }
 
 /// Plans each record with `members`: decoding, then the checker. A model error becomes a
 /// diagnostic for the records it concerns, never a panic.
-fn plan_members(members: &[Part], records: &[&Record]) -> Vec<Result<Plan, Diagnostic>> {
-    match choices(members, records) {
+fn plan_members(
+    members: &[Part],
+    sure: Option<Sure>,
+    records: &[&Record],
+) -> Vec<Result<Plan, Diagnostic>> {
+    match choices(members, sure, records) {
         Ok(choices) => records
             .iter()
             .zip(choices)
@@ -454,4 +645,87 @@ pub fn plan_read(
             Err(d) => Err(d),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shipped planner (an ensemble of two networks) and the hand-written records.
+    fn shipped() -> (Planner, Vec<Record>) {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let planner = Planner::from_dir(&root.join("model")).unwrap();
+        let text = std::fs::read_to_string(root.join("data/dev/hand_written.jsonl")).unwrap();
+        let records = text
+            .lines()
+            .filter_map(|line| {
+                let mut value: serde_json::Value = serde_json::from_str(line).ok()?;
+                value.as_object_mut()?.remove("expected");
+                codemode_plan::frontend::read_record(&value).ok()
+            })
+            .collect();
+        (planner, records)
+    }
+
+    #[test]
+    fn a_cascade_answers_with_member_zero_where_it_is_sure_and_with_all_members_elsewhere() {
+        let (planner, records) = shipped();
+        let records: Vec<&Record> = records.iter().collect();
+        let parts = planner.parts();
+        assert!(parts.len() > 1, "the shipped planner is an ensemble");
+        let sure = Sure {
+            tags: 0.95,
+            heads: 0.99,
+        };
+        let full = choices(&parts, None, &records).unwrap();
+        let alone = choices(&parts[..1], None, &records).unwrap();
+        let cascade = choices(&parts, Some(sure), &records).unwrap();
+        // Member 0's certainty, record by record, from its own probabilities.
+        let certain: Vec<bool> = records
+            .iter()
+            .flat_map(|r| {
+                let enc = encode(&r.tokens, &r.catalog, &parts[0].0.vocab);
+                let out = parts[0].1.forward(&batch(&[&enc], &Device::Cpu).unwrap());
+                let probs = each_head(&out.unwrap(), crate::kernels::softmax).unwrap();
+                certain(&probs, &[&enc], sure).unwrap()
+            })
+            .collect();
+        let same = |a: &Choices, b: &Choices| {
+            (&a.tags, &a.pointers, a.mode, a.output, a.status)
+                == (&b.tags, &b.pointers, b.mode, b.output, b.status)
+        };
+        for (i, &certain) in certain.iter().enumerate() {
+            let expected = if certain { &alone[i] } else { &full[i] };
+            assert!(
+                same(&cascade[i], expected),
+                "record {i} (certain: {certain})"
+            );
+        }
+        // Both paths are taken, and they answer differently somewhere: the test can fail.
+        let sure_count = certain.iter().filter(|&&c| c).count();
+        assert!(sure_count > 0 && sure_count < records.len(), "{sure_count}");
+        assert!((0..records.len()).any(|i| !same(&alone[i], &full[i])));
+        // Above any probability, every record is read by the whole ensemble.
+        let never = Sure {
+            tags: 1.5,
+            heads: 1.5,
+        };
+        let never = choices(&parts, Some(never), &records).unwrap();
+        assert!((0..records.len()).all(|i| same(&never[i], &full[i])));
+    }
+
+    #[test]
+    fn a_cascade_threshold_must_be_a_probability_above_one_half() {
+        let sure = |tags, heads| check_sure(Some(Sure { tags, heads }));
+        for bad in [0.5, 0.2, 1.5, f32::NAN] {
+            assert!(sure(bad, 0.9).is_err(), "{bad}");
+            assert!(sure(0.9, bad).is_err(), "{bad}");
+        }
+        for good in [0.51, 0.99, 1.0] {
+            assert!(sure(good, good).is_ok(), "{good}");
+        }
+        let config = br#"{"members": [], "sure": {"tags": 0.9, "heads": 0.3}}"#;
+        let error = read_configs(config).err().unwrap().to_string();
+        assert!(error.contains("threshold"), "{error}");
+    }
 }
