@@ -289,28 +289,55 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
 
     let mut args: Vec<Map<String, Value>> = vec![Map::new(); count];
     let mut unnamed: Vec<(usize, usize)> = Vec::new();
+    // Values moved off an argument another value holds: (value token, argument name token).
+    let mut displaced: Vec<(usize, usize)> = Vec::new();
+    // (call, value token, argument name token) of every value whose pointer names an argument.
+    let named: Vec<(usize, usize, usize)> = values
+        .iter()
+        .filter_map(|&(k, i)| {
+            let j = choices.pointers.get(i).copied().flatten()?;
+            tokens.get(j).and_then(name_text).map(|_| (k, i, j))
+        })
+        .collect();
     for &(k, i) in &values {
-        let target = choices
-            .pointers
-            .get(i)
-            .copied()
-            .flatten()
-            .and_then(|j| tokens.get(j));
-        match target.and_then(name_text) {
-            Some(arg) => {
-                let value = tokens[i].value.clone().unwrap_or(Value::Null);
-                if args[k].insert(arg.to_owned(), value).is_some() {
-                    return Err(no_plan(
-                        format!("call {}", k + 1),
-                        format!(
-                            "argument {} is given twice",
-                            codemode_plan::json::quote(arg)
-                        ),
-                    ));
+        let Some(&(_, _, j)) = named.iter().find(|&&(_, v, _)| v == i) else {
+            unnamed.push((k, i));
+            continue;
+        };
+        let arg = name_text(&tokens[j]).unwrap_or_default();
+        // Two values pointing at one argument of one call: when exactly one of them is written
+        // right beside the name it points at (`count of 4`, `3 days`), the other was pulled
+        // there from afar (`"8.8.8.8" with a count of 4`) and is read as naming no argument,
+        // placed only by the rules below for a quoted string or a word form before it.
+        let rivals: Vec<(usize, usize)> = named
+            .iter()
+            .filter(|&&(c, _, n)| c == k && name_text(&tokens[n]) == Some(arg))
+            .map(|&(_, v, n)| (v, n))
+            .collect();
+        if rivals.len() > 1 {
+            let beside: Vec<usize> = rivals
+                .iter()
+                .filter(|&&(v, n)| v.abs_diff(n) <= 2)
+                .map(|&(v, _)| v)
+                .collect();
+            if let [keeper] = beside.as_slice() {
+                if *keeper != i {
+                    unnamed.push((k, i));
+                    displaced.push((i, j));
+                    continue;
                 }
+            } else {
+                return Err(no_plan(
+                    format!("call {}", k + 1),
+                    format!(
+                        "argument {} is given twice",
+                        codemode_plan::json::quote(arg)
+                    ),
+                ));
             }
-            None => unnamed.push((k, i)),
         }
+        let value = tokens[i].value.clone().unwrap_or(Value::Null);
+        args[k].insert(arg.to_owned(), value);
     }
     // A value that names no argument takes the argument a word just before it is a form of
     // (`titled "X"` → `title`), or else the only argument of its call's tool that it can fill
@@ -357,6 +384,20 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                     .filter(|arg| crate::features::is_form_of(&t.text, arg))
             })
             .collect();
+        // A displaced value that is no quoted string (`true`, `4`) and no word form's takes no
+        // argument by elimination: that is too weak against the pointer it had.
+        if let Some(&(_, j)) = displaced.iter().find(|&&(v, _)| v == i)
+            && stemmed.len() != 1
+            && tokens[i].kind != TokenKind::Str
+        {
+            return Err(no_plan(
+                format!("call {}", k + 1),
+                format!(
+                    "argument {} is given twice",
+                    codemode_plan::json::quote(name_text(&tokens[j]).unwrap_or_default())
+                ),
+            ));
+        }
         let open = if stemmed.len() == 1 { stemmed } else { open };
         match open.as_slice() {
             [only] => {
@@ -512,6 +553,33 @@ mod tests {
         assert_eq!(plan.calls.len(), 2);
         assert_eq!(plan.calls[1].tool, "get_weather");
         assert_eq!(plan.calls[1].args["city"], "B");
+    }
+
+    #[test]
+    fn a_value_pulled_from_afar_onto_a_held_argument_gives_way_to_the_one_beside_it() {
+        // get_weather "Oslo" for 3 days: both values point at `days`.
+        let r = record(r#"get_weather "Oslo" for 3 days"#);
+        let c = choices(&[1, 4, 0, 4, 0], &[None, Some(4), None, Some(4), None]);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["days"], 3);
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+        // A bare number or boolean pulled there takes nothing by elimination.
+        let r = record(r#"list_users 7 with a limit of 4"#);
+        let c = choices(
+            &[1, 4, 0, 0, 0, 0, 4],
+            &[None, Some(4), None, None, None, None, Some(4)],
+        );
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "call 1: argument \"limit\" is given twice"
+        );
+        // Both beside their own `city`: the argument really is given twice.
+        let r = record(r#"get_weather city "A" city "B""#);
+        let c = choices(&[1, 0, 4, 0, 4], &[None, None, Some(1), None, Some(3)]);
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "call 1: argument \"city\" is given twice"
+        );
     }
 
     #[test]
