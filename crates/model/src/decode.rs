@@ -342,6 +342,35 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     // A value that names no argument takes the argument a word just before it is a form of
     // (`titled "X"` → `title`), or else the only argument of its call's tool that it can fill
     // (`get_weather for "Hobart"`); anything less certain is a diagnostic.
+    //
+    // The open arguments of call `k` that the value at `i` fits, and those of them a word just
+    // before it is a form of.
+    let fits = |args: &[Map<String, Value>], k: usize, i: usize| -> (Vec<&str>, Vec<&str>) {
+        let value = tokens[i].value.clone().unwrap_or(Value::Null);
+        let open: Vec<&str> = catalog
+            .get(resolved[k])
+            .map(|tool| {
+                tool.arguments
+                    .iter()
+                    .filter(|(name, ty)| ty.admits(&value) && !args[k].contains_key(name))
+                    .map(|(name, _)| name.as_str())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let stemmed: Vec<&str> = tokens[i.saturating_sub(2)..i]
+            .iter()
+            .filter(|t| t.kind == TokenKind::Word)
+            .flat_map(|t| {
+                open.iter()
+                    .copied()
+                    .filter(|arg| crate::features::is_form_of(&t.text, arg))
+            })
+            .collect();
+        (open, stemmed)
+    };
+    // Values after a word form are placed first, so that elimination sees what they leave:
+    // `close_ticket "T-7", commented "dup"` gives `comment` to "dup", then `id` to "T-7".
+    unnamed.sort_by_key(|&(k, i)| fits(&args, k, i).1.len() != 1);
     for (k, i) in unnamed {
         let value = tokens[i].value.clone().unwrap_or(Value::Null);
         // A value written as `lang: "ar"`, `"ar" as lang` or `severity 1` (a word the network does
@@ -365,25 +394,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                 },
             ));
         }
-        let open: Vec<&str> = catalog
-            .get(resolved[k])
-            .map(|tool| {
-                tool.arguments
-                    .iter()
-                    .filter(|(name, ty)| ty.admits(&value) && !args[k].contains_key(name))
-                    .map(|(name, _)| name.as_str())
-                    .collect()
-            })
-            .unwrap_or_default();
-        let stemmed: Vec<&str> = tokens[i.saturating_sub(2)..i]
-            .iter()
-            .filter(|t| t.kind == TokenKind::Word)
-            .flat_map(|t| {
-                open.iter()
-                    .copied()
-                    .filter(|arg| crate::features::is_form_of(&t.text, arg))
-            })
-            .collect();
+        let (open, stemmed) = fits(&args, k, i);
         // A displaced value that is no quoted string (`true`, `4`) and no word form's takes no
         // argument by elimination: that is too weak against the pointer it had.
         if let Some(&(_, j)) = displaced.iter().find(|&&(v, _)| v == i)
@@ -580,6 +591,19 @@ mod tests {
             decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
             "call 1: argument \"city\" is given twice"
         );
+    }
+
+    #[test]
+    fn a_value_after_a_word_form_is_placed_before_elimination_runs() {
+        let r = crate::test_record(
+            r#"close_ticket "T-7", commented "dup""#,
+            serde_json::json!([{"name": "close_ticket", "arguments": {"id": "string", "comment": "string"}, "required": ["id"], "returns": {"kind": "text", "properties": []}}]),
+        );
+        // close_ticket "T-7" , commented "dup": neither value names its argument.
+        let c = choices(&[1, 4, 0, 0, 4], &[None; 5]);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["comment"], "dup");
+        assert_eq!(plan.calls[0].args["id"], "T-7");
     }
 
     #[test]
