@@ -161,10 +161,6 @@ impl Planner {
         plan_members(&self.parts(), self.sure, records)
     }
 
-    /// For a cascade, how probable member 0's decisions must be for it to answer alone.
-    pub fn sure(&self) -> Option<Sure> {
-        self.sure
-    }
 }
 
 /// The `config.json` of an ensemble: one configuration per member, whose weights are stored in
