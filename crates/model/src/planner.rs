@@ -160,7 +160,6 @@ impl Planner {
     pub fn plan(&self, records: &[&Record]) -> Vec<Result<Plan, Diagnostic>> {
         plan_members(&self.parts(), self.sure, records)
     }
-
 }
 
 /// The `config.json` of an ensemble: one configuration per member, whose weights are stored in
