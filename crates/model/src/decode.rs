@@ -79,15 +79,6 @@ pub fn decode_checked(
     if suspect {
         return Err(diagnostic);
     }
-    let calls = |tags: &[usize]| {
-        tags.iter()
-            .filter_map(|&t| match t {
-                1..=3 => Some(t),
-                4..=6 => Some(t - 3),
-                _ => None,
-            })
-            .max()
-    };
     let first_calls = calls(&choices.tags);
     // Two row limits cannot both hold; one of them may be a prose number (`we got 4 complaints`).
     let limits = choices.tags.iter().filter(|&&t| t == 8).count();
@@ -191,6 +182,29 @@ fn no_plan(place: impl Into<String>, text: impl Into<String>) -> Diagnostic {
     Diagnostic::new(place, Problem::NoPlan(text.into()))
 }
 
+/// How many calls role tags make: the highest call slot a tool or value tag names (0 for none).
+pub(crate) fn calls(tags: &[usize]) -> usize {
+    tags.iter()
+        .map(|&t| match t {
+            1..=3 => t,
+            4..=6 => t - 3,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The diagnostic for two values of call `k` (from 0) that both name `arg`.
+fn given_twice(k: usize, arg: &str) -> Diagnostic {
+    no_plan(
+        format!("call {}", k + 1),
+        format!(
+            "argument {} is given twice",
+            codemode_plan::json::quote(arg)
+        ),
+    )
+}
+
 /// Turns choices into a plan, before the checker.
 pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<Plan, Diagnostic> {
     let status = STATUSES.get(choices.status).copied().unwrap_or("supported");
@@ -288,22 +302,17 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     }
 
     let mut args: Vec<Map<String, Value>> = vec![Map::new(); count];
-    let mut unnamed: Vec<(usize, usize)> = Vec::new();
-    // Values moved off an argument another value holds: (value token, argument name token).
-    let mut displaced: Vec<(usize, usize)> = Vec::new();
-    // (call, value token, argument name token) of every value whose pointer names an argument.
-    let named: Vec<(usize, usize, usize)> = values
-        .iter()
-        .filter_map(|&(k, i)| {
-            let j = choices.pointers.get(i).copied().flatten()?;
-            tokens.get(j).and_then(name_text).map(|_| (k, i, j))
-        })
-        .collect();
+    // (call, value token, argument name token) of every value whose pointer names an argument,
+    // and (call, value token, the name token it was displaced from) of every other value.
+    let mut named: Vec<(usize, usize, usize)> = Vec::new();
+    let mut unnamed: Vec<(usize, usize, Option<usize>)> = Vec::new();
     for &(k, i) in &values {
-        let Some(&(_, _, j)) = named.iter().find(|&&(_, v, _)| v == i) else {
-            unnamed.push((k, i));
-            continue;
-        };
+        match choices.pointers.get(i).copied().flatten() {
+            Some(j) if tokens.get(j).and_then(name_text).is_some() => named.push((k, i, j)),
+            _ => unnamed.push((k, i, None)),
+        }
+    }
+    for &(k, i, j) in &named {
         let arg = name_text(&tokens[j]).unwrap_or_default();
         // Two values pointing at one argument of one call: when exactly one of them is written
         // right beside the name it points at (`count of 4`, `3 days`), the other was pulled
@@ -315,25 +324,18 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
             .map(|&(_, v, n)| (v, n))
             .collect();
         if rivals.len() > 1 {
-            let beside: Vec<usize> = rivals
+            match rivals
                 .iter()
                 .filter(|&&(v, n)| v.abs_diff(n) <= 2)
-                .map(|&(v, _)| v)
-                .collect();
-            if let [keeper] = beside.as_slice() {
-                if *keeper != i {
-                    unnamed.push((k, i));
-                    displaced.push((i, j));
+                .collect::<Vec<_>>()
+                .as_slice()
+            {
+                [(keeper, _)] if *keeper == i => {}
+                [_] => {
+                    unnamed.push((k, i, Some(j)));
                     continue;
                 }
-            } else {
-                return Err(no_plan(
-                    format!("call {}", k + 1),
-                    format!(
-                        "argument {} is given twice",
-                        codemode_plan::json::quote(arg)
-                    ),
-                ));
+                _ => return Err(given_twice(k, arg)),
             }
         }
         let value = tokens[i].value.clone().unwrap_or(Value::Null);
@@ -368,10 +370,11 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
             .collect();
         (open, stemmed)
     };
-    // Values after a word form are placed first, so that elimination sees what they leave:
+    // Values after a word form are placed first (each group in the order they are written), so
+    // that elimination sees what they leave:
     // `close_ticket "T-7", commented "dup"` gives `comment` to "dup", then `id` to "T-7".
-    unnamed.sort_by_key(|&(k, i)| fits(&args, k, i).1.len() != 1);
-    for (k, i) in unnamed {
+    unnamed.sort_by_key(|&(k, i, _)| (fits(&args, k, i).1.len() != 1, i));
+    for (k, i, displaced) in unnamed {
         let value = tokens[i].value.clone().unwrap_or(Value::Null);
         // A value written as `lang: "ar"`, `"ar" as lang` or `severity 1` (a word the network does
         // not know as prose, right before the value) names an argument the tool lacks: that is
@@ -397,17 +400,11 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
         let (open, stemmed) = fits(&args, k, i);
         // A displaced value that is no quoted string (`true`, `4`) and no word form's takes no
         // argument by elimination: that is too weak against the pointer it had.
-        if let Some(&(_, j)) = displaced.iter().find(|&&(v, _)| v == i)
+        if let Some(j) = displaced
             && stemmed.len() != 1
             && tokens[i].kind != TokenKind::Str
         {
-            return Err(no_plan(
-                format!("call {}", k + 1),
-                format!(
-                    "argument {} is given twice",
-                    codemode_plan::json::quote(name_text(&tokens[j]).unwrap_or_default())
-                ),
-            ));
+            return Err(given_twice(k, name_text(&tokens[j]).unwrap_or_default()));
         }
         let open = if stemmed.len() == 1 { stemmed } else { open };
         match open.as_slice() {

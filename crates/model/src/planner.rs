@@ -350,7 +350,7 @@ fn cascade(
         .forward(&batch(&groups[reads[0]], &Device::Cpu)?)?;
     let mut choices = read_choices(&alone, &groups[0])?;
     let probs = each_head(&alone, crate::kernels::softmax)?;
-    let unsure: Vec<usize> = certain(&probs, &groups[0], sure)?
+    let unsure: Vec<usize> = certain(&probs, &choices, sure)?
         .iter()
         .enumerate()
         .filter_map(|(b, &certain)| (!certain).then_some(b))
@@ -393,12 +393,12 @@ fn cascade(
 }
 
 /// Runs `read` on batches of the records `order` lists (sorted by length), shared out over the
-/// worker threads, and pairs each answer with its record's index.
-fn over_batches<T: Send>(
+/// worker threads, and pairs each record's choices with its index.
+fn over_batches(
     order: &[usize],
     encoded: &[Encoded],
-    read: impl Fn(&[usize]) -> Result<Vec<T>, ModelError> + Sync,
-) -> Result<Vec<(usize, T)>, ModelError> {
+    read: impl Fn(&[usize]) -> Result<Vec<Choices>, ModelError> + Sync,
+) -> Result<Vec<(usize, Choices)>, ModelError> {
     // Batches of similar lengths, at most BATCH records and about TOKEN_BUDGET tokens each, so
     // that memory stays flat however long the records are.
     let mut chunks: Vec<&[usize]> = Vec::new();
@@ -417,7 +417,7 @@ fn over_batches<T: Send>(
     // Batches are shared out over the worker threads (both cores of a small machine); each
     // forward pass is independent, so the answers do not depend on the split.
     let workers = threads().min(chunks.len()).max(1);
-    let share = |w: usize| -> Result<Vec<(usize, T)>, ModelError> {
+    let share = |w: usize| -> Result<Vec<(usize, Choices)>, ModelError> {
         let mut mine = Vec::new();
         for chunk in chunks.iter().skip(w).step_by(workers) {
             mine.extend(chunk.iter().copied().zip(read(chunk)?));
@@ -425,7 +425,7 @@ fn over_batches<T: Send>(
         Ok(mine)
     };
     // The calling thread takes the first share itself; only the others get threads.
-    let results: Vec<Result<Vec<(usize, T)>, ModelError>> = std::thread::scope(|scope| {
+    let results: Vec<Result<Vec<(usize, Choices)>, ModelError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..workers)
             .map(|w| scope.spawn(move || share(w)))
             .collect();
@@ -555,39 +555,30 @@ fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, M
         .collect())
 }
 
-/// Whether each record of a batch has every decision of one network's `probs` as probable as
-/// `sure` asks: the tag of each token, and the pointer of each value, the status and output kind,
-/// and the schedule when the tags make more than one call.
-fn certain(probs: &Outputs, group: &[&Encoded], sure: Sure) -> Result<Vec<bool>, ModelError> {
+/// Whether each record of a batch has every decision `read` (its choices from one network) made
+/// from that network's `probs` as probable as `sure` asks: the tag of each token, and the pointer
+/// of each value, the status and output kind, and the schedule when the tags make more than one
+/// call.
+fn certain(probs: &Outputs, read: &[Choices], sure: Sure) -> Result<Vec<bool>, ModelError> {
     let top = |t: &Tensor| -> Result<Vec<f32>, ModelError> {
         Ok(t.max(D::Minus1)?.flatten_all()?.to_vec1()?)
     };
     let (tags, pointer) = (top(&probs.tags)?, top(&probs.pointer)?);
     let (mode, output, status) = (top(&probs.mode)?, top(&probs.output)?, top(&probs.status)?);
-    let value_tags: Vec<u32> = probs.tags.argmax(D::Minus1)?.flatten_all()?.to_vec1()?;
     let t = probs.tags.dim(1)?;
-    Ok(group
+    Ok(read
         .iter()
         .enumerate()
-        .map(|(b, enc)| {
-            let tokens = b * t..b * t + enc.len();
-            let calls = value_tags[tokens.clone()]
-                .iter()
-                .map(|&tag| match tag {
-                    1..=3 => tag,
-                    4..=6 => tag - 3,
-                    _ => 0,
-                })
-                .max()
-                .unwrap_or(0);
+        .map(|(b, c)| {
+            let row = |i: usize| b * t + i;
             let heads = sure.heads;
-            tokens.clone().all(|i| tags[i] >= sure.tags)
-                && tokens
-                    .filter(|&i| (4..=6).contains(&value_tags[i]))
-                    .all(|i| pointer[i] >= heads)
+            (0..c.tags.len()).all(|i| tags[row(i)] >= sure.tags)
+                && (0..c.tags.len())
+                    .filter(|&i| (4..=6).contains(&c.tags[i]))
+                    .all(|i| pointer[row(i)] >= heads)
                 && status[b] >= heads
                 && output[b] >= heads
-                && (calls < 2 || mode[b] >= heads)
+                && (crate::decode::calls(&c.tags) < 2 || mode[b] >= heads)
         })
         .collect())
 }
@@ -681,8 +672,9 @@ mod tests {
             .flat_map(|r| {
                 let enc = encode(&r.tokens, &r.catalog, &parts[0].0.vocab);
                 let out = parts[0].1.forward(&batch(&[&enc], &Device::Cpu).unwrap());
-                let probs = each_head(&out.unwrap(), crate::kernels::softmax).unwrap();
-                certain(&probs, &[&enc], sure).unwrap()
+                let out = out.unwrap();
+                let probs = each_head(&out, crate::kernels::softmax).unwrap();
+                certain(&probs, &read_choices(&out, &[&enc]).unwrap(), sure).unwrap()
             })
             .collect();
         let same = |a: &Choices, b: &Choices| {
