@@ -428,6 +428,17 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
             },
         ));
     }
+    if let [tool] = resolved.as_slice()
+        && let Some(tool) = catalog.get(tool)
+    {
+        for i in 0..fields.len() {
+            if let Some(property) = plural_of(&fields[i], &tool.returns.properties)
+                && !fields.iter().any(|f| f == property)
+            {
+                fields[i] = property.to_owned();
+            }
+        }
+    }
     let calls: Vec<Call> = resolved
         .iter()
         .zip(args)
@@ -456,6 +467,25 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
         calls,
         output,
     })
+}
+
+/// The declared property that `field` is the English plural of (`emails` of `email`, `statuses`
+/// of `status`, `replies` of `reply`), when `field` is not itself declared and exactly one
+/// property fits: people ask for "their emails" or "the titles" of rows whose field is singular.
+fn plural_of<'a>(field: &str, properties: &'a [String]) -> Option<&'a str> {
+    if properties.iter().any(|p| p == field) {
+        return None;
+    }
+    let mut fits = properties.iter().filter(|p| {
+        let p = p.as_str();
+        field.strip_suffix('s') == Some(p)
+            || field.strip_suffix("es") == Some(p)
+            || (p.ends_with('y') && field.strip_suffix("ies") == p.strip_suffix('y'))
+    });
+    match (fits.next(), fits.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
 }
 
 /// The name that labels the value at `i` in label syntax, if any: `name: v`, `name = v`,
@@ -715,6 +745,34 @@ mod tests {
             Some(vec!["name".to_owned(), "id".to_owned()])
         );
         assert_eq!(plan.output.limit, Some(serde_json::Number::from(5)));
+    }
+
+    #[test]
+    fn a_plural_field_reads_as_its_declared_singular() {
+        let r = record(r#"list_users team "x", only names and ids, first 5"#);
+        let mut pointers = vec![None; 11];
+        pointers[2] = Some(1);
+        let c = choices(&[1, 0, 4, 0, 0, 7, 0, 7, 0, 0, 8], &pointers);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(
+            plan.output.fields,
+            Some(vec!["name".to_owned(), "id".to_owned()])
+        );
+    }
+
+    #[test]
+    fn plurals_map_only_to_one_undeclared_fit() {
+        let props = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let p = props(&["email", "status", "reply", "name"]);
+        assert_eq!(plural_of("emails", &p), Some("email"));
+        assert_eq!(plural_of("statuses", &p), Some("status"));
+        assert_eq!(plural_of("replies", &p), Some("reply"));
+        assert_eq!(plural_of("email", &p), None);
+        assert_eq!(plural_of("phones", &p), None);
+        // Declared as written: kept as written.
+        assert_eq!(plural_of("names", &props(&["name", "names"])), None);
+        // Two fits: left to the checker.
+        assert_eq!(plural_of("aliases", &props(&["alias", "aliase"])), None);
     }
 
     /// Tag logits whose probabilities put 0.9 on each chosen tag, plus `extra` (token, tag, p),
