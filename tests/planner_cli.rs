@@ -256,3 +256,65 @@ fn an_ensemble_of_two_trained_networks_loads_and_answers() {
     assert_plans_with(&both);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_least_confidence_turns_only_the_less_sure_plans_into_diagnostics() {
+    let input: String = dev_records()
+        .iter()
+        .map(|r| codemode_plan::json::to_string(r) + "\n")
+        .collect();
+    let plain = json_lines(&codemode(&["plan"], &input));
+    let rated = json_lines(&codemode(&["plan", "--confidence"], &input));
+    // `--confidence` adds a probability beside each plan and changes nothing else.
+    let mut confidences = Vec::new();
+    for (p, r) in plain.iter().zip(&rated) {
+        match r.get("confidence").and_then(Value::as_f64) {
+            Some(c) => {
+                assert!((0.0..=1.0).contains(&c), "{r}");
+                assert_eq!(p["plan"], r["plan"]);
+                confidences.push(c);
+            }
+            None => assert_eq!(p, r),
+        }
+    }
+    confidences.sort_by(f64::total_cmp);
+    assert!(confidences[0] < 0.9 && confidences[confidences.len() - 1] > 0.99);
+    // At the median confidence, the plans below it become diagnostics that say why, and every
+    // other answer stays as it was.
+    let median = confidences[confidences.len() / 2];
+    let least = format!("{median}");
+    let sure = json_lines(&codemode(&["plan", "--min-confidence", &least], &input));
+    let mut refused = 0;
+    for ((p, r), s) in plain.iter().zip(&rated).zip(&sure) {
+        match r.get("confidence").and_then(Value::as_f64) {
+            // Printed confidences are rounded to three decimals; leave the boundary alone.
+            Some(c) if (c - median).abs() < 0.001 => {}
+            Some(c) if c < median => {
+                refused += 1;
+                let d = s["diagnostic"].as_str().unwrap();
+                assert!(d.starts_with("instruction: the planner is not sure"), "{d}");
+            }
+            _ => assert_eq!(p, s),
+        }
+    }
+    assert!(refused > 10, "{refused}");
+    // `eval` answers as `plan` does under the same flag.
+    let path = common::data_dir().join("../../data/dev/hand_written.jsonl");
+    let eval = |extra: &[&str]| -> Value {
+        let mut args = vec!["eval", path.to_str().unwrap(), "--json"];
+        args.extend(extra);
+        serde_json::from_str(codemode(&args, "").trim()).unwrap()
+    };
+    let all = eval(&[]);
+    let fewer = eval(&["--min-confidence", &least]);
+    assert!(fewer["exact"].as_u64() < all["exact"].as_u64());
+    assert!(fewer["wrong_plans"].as_u64() <= all["wrong_plans"].as_u64());
+    assert_eq!(fewer["invalid_plans"], 0);
+    // A least confidence that is no probability is refused with a message, not a panic.
+    let output = common::pipe(
+        std::process::Command::new(common::bin()).args(["plan", "--min-confidence", "1.5"]),
+        &input,
+    );
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("confidence"));
+}

@@ -26,6 +26,10 @@ pub struct Args {
     /// its trained ones, to show what training carries.
     #[arg(long)]
     untrained: Option<u64>,
+    /// Evaluate the planner as `plan --min-confidence P` answers: a diagnostic instead of a plan
+    /// the network is less sure of than this.
+    #[arg(long, value_name = "P")]
+    min_confidence: Option<f32>,
 }
 
 fn read_lines(path: &PathBuf) -> anyhow::Result<Vec<serde_json::Value>> {
@@ -42,7 +46,7 @@ fn read_lines(path: &PathBuf) -> anyhow::Result<Vec<serde_json::Value>> {
 
 /// Prints the evaluation table.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut planner = super::plan::load(args.model.as_deref())?;
+    let mut planner = super::plan::load(args.model.as_deref(), args.min_confidence)?;
     if let Some(seed) = args.untrained {
         planner = planner.untrained(seed)?;
     }

@@ -19,15 +19,30 @@ pub struct Args {
     /// A directory with `config.json` and `model.safetensors`; the shipped model when absent.
     #[arg(long)]
     model: Option<PathBuf>,
+    /// Answer a diagnostic instead of a plan the network is less sure of than this probability
+    /// (its least sure decision), for callers to whom a wrong plan costs more than a fallback.
+    #[arg(long, value_name = "P")]
+    min_confidence: Option<f32>,
+    /// Also answer each plan's confidence (`"confidence"` beside `"plan"`): the probability the
+    /// network gave its least sure decision.
+    #[arg(long)]
+    confidence: bool,
     /// JSONL file of planner records; stdin when absent or `-`.
     file: Option<PathBuf>,
 }
 
 /// Loads the planner named by `--model`, or the one built into the binary.
-pub fn load(model: Option<&std::path::Path>) -> anyhow::Result<Planner> {
-    Ok(match model {
+pub fn load(
+    model: Option<&std::path::Path>,
+    min_confidence: Option<f32>,
+) -> anyhow::Result<Planner> {
+    let planner = match model {
         Some(dir) => Planner::from_dir(dir)?,
         None => codemode_model::shipped()?,
+    };
+    Ok(match min_confidence {
+        Some(p) => planner.with_min_confidence(p)?,
+        None => planner,
     })
 }
 
@@ -36,7 +51,7 @@ const CHUNK: usize = 1024;
 
 /// Answers `{"plan": ...}` (with `"js"` under `--js`) or `{"diagnostic": ...}` per record.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let planner = load(args.model.as_deref())?;
+    let planner = load(args.model.as_deref(), args.min_confidence)?;
     let mut lines = Lines::open(args.file.as_deref())?;
     let mut answers = Answers::stdout();
     let mut done = false;
@@ -55,12 +70,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .iter()
             .map(|l| l.bytes().and_then(frontend::read_line))
             .collect();
-        for answer in plan_read(read, |records| planner.plan(records)) {
+        for answer in plan_read(read, |records| planner.plan_sure(records)) {
             match answer {
-                Ok(plan) if args.js => {
-                    answers.write(&json!({ "plan": plan, "js": compile::compile(&plan) }))?
+                Ok((plan, confidence)) => {
+                    let mut line = json!({ "plan": plan });
+                    if args.js {
+                        line["js"] = json!(compile::compile(&plan));
+                    }
+                    if args.confidence {
+                        // Three decimals: the figure is a probability, not an exact quantity.
+                        line["confidence"] =
+                            json!((f64::from(confidence) * 1000.0).round() / 1000.0);
+                    }
+                    answers.write(&line)?
                 }
-                Ok(plan) => answers.write(&json!({ "plan": plan }))?,
                 Err(d) => answers.diagnostic(&d)?,
             }
         }

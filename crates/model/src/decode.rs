@@ -28,6 +28,19 @@ pub struct Choices {
     /// The tag logits of every token, [`TAGS`] per token, row-major (empty when only the argmax
     /// is known); read only when the first reading fails.
     pub tag_logits: Vec<f32>,
+    /// The least probability the network gave any token's chosen role tag (1 when unknown).
+    pub tag_sure: f32,
+    /// The least probability among the other decisions a plan rests on: each value's pointer, the
+    /// status, the output kind, and the schedule when the tags make two or three calls (1 when
+    /// unknown).
+    pub head_sure: f32,
+}
+
+impl Choices {
+    /// How sure the network is of this reading: the least probability of any decision in it.
+    pub fn confidence(&self) -> f32 {
+        self.tag_sure.min(self.head_sure)
+    }
 }
 
 /// The least probability an alternative tag needs to be tried by [`decode_checked`].
@@ -55,13 +68,24 @@ pub fn decode_checked(
     catalog: &Catalog,
     choices: &Choices,
 ) -> Result<Plan, Diagnostic> {
+    decode_sure(tokens, catalog, choices).map(|(plan, _)| plan)
+}
+
+/// [`decode_checked`], with how sure the network is of the plan: the reading's
+/// [`Choices::confidence`], or for a close reading the least of that and the probabilities of
+/// the tags it moved.
+pub fn decode_sure(
+    tokens: &[Token],
+    catalog: &Catalog,
+    choices: &Choices,
+) -> Result<(Plan, f32), Diagnostic> {
     let read = |c: &Choices| {
         decode(tokens, catalog, c)
             .and_then(|plan| codemode_plan::check::check(&plan, catalog).map(|()| plan))
     };
-    let first = read(choices);
-    let Err(diagnostic) = first else {
-        return first;
+    let diagnostic = match read(choices) {
+        Ok(plan) => return Ok((plan, choices.confidence())),
+        Err(diagnostic) => diagnostic,
     };
     if STATUSES.get(choices.status).copied() != Some("supported")
         || choices.tag_logits.len() != tokens.len() * TAGS.len()
@@ -147,7 +171,11 @@ pub fn decode_checked(
             continue;
         }
         if let Ok(plan) = read(&alternative) {
-            return Ok(plan);
+            let moved = changes
+                .iter()
+                .map(|&(i, tag)| probs[i][tag])
+                .fold(choices.confidence(), f32::min);
+            return Ok((plan, moved));
         }
     }
     Err(diagnostic)
@@ -575,6 +603,8 @@ mod tests {
             status: 0,
             prose: vec![true; tags.len()],
             tag_logits: Vec::new(),
+            tag_sure: 1.0,
+            head_sure: 1.0,
         }
     }
 
@@ -802,6 +832,16 @@ mod tests {
         assert_eq!(plan.calls.len(), 2);
         assert_eq!(plan.calls[0].args["city"], "A");
         assert_eq!(plan.calls[1].args["city"], "B");
+        // The plan is only as sure as the tag it moved ("B" as call 2's value: 0.08 / 0.98).
+        c.head_sure = 0.95;
+        let (_, confidence) = decode_sure(&r.tokens, &r.catalog, &c).unwrap();
+        assert!((confidence - 0.08 / 0.98).abs() < 1e-4, "{confidence}");
+        // A first reading the checker accepts is as sure as its least sure decision.
+        let mut right = choices(&[1, 0, 4, 0, 2, 0, 5], &pointers);
+        right.mode = 0;
+        (right.tag_sure, right.head_sure) = (0.7, 0.95);
+        let (_, confidence) = decode_sure(&r.tokens, &r.catalog, &right).unwrap();
+        assert_eq!(confidence, 0.7);
         // Without that second choice it stays a diagnostic.
         c.tag_logits = probs(&tags, &[]);
         assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());

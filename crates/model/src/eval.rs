@@ -64,6 +64,9 @@ pub struct Report {
     pub diagnosed: usize,
     /// Diagnostics given where a plan was expected.
     pub false_diagnostics: usize,
+    /// Plans given that are not the expected answer: a wrong plan where a plan was expected, or
+    /// any plan where a diagnostic was (the answers that would run the wrong calls).
+    pub wrong_plans: usize,
     /// Plans given that the checker would reject (must be 0).
     pub invalid_plans: usize,
     /// Records answered per second (frontend, model, decoding and checker).
@@ -117,6 +120,8 @@ impl Report {
             self.diagnosed,
             self.diagnosed + self.false_diagnostics,
         ));
+        let answered = self.records - self.diagnosed - self.false_diagnostics;
+        t.push_str(&row("wrong plans", self.wrong_plans, answered));
         t.push_str(&format!("{:<24} {}\n", "invalid plans", self.invalid_plans));
         t.push_str(&format!(
             "{:<24} {:.0}\n",
@@ -152,7 +157,10 @@ pub fn evaluate(
                 r.diagnostic_records += 1;
                 r.diagnosed += 1;
             }
-            (Expected::Diagnostic, Ok(_)) => r.diagnostic_records += 1,
+            (Expected::Diagnostic, Ok(_)) => {
+                r.diagnostic_records += 1;
+                r.wrong_plans += 1;
+            }
             (Expected::Plan(_), Err(_)) => {
                 r.plan_records += 1;
                 r.false_diagnostics += 1;
@@ -177,7 +185,9 @@ pub fn evaluate(
                 r.args += usize::from(args_ok);
                 r.mode += usize::from(mode_ok);
                 r.output += usize::from(output_ok);
-                r.exact += usize::from(same_value(&json(want), &json(got)));
+                let exact = same_value(&json(want), &json(got));
+                r.exact += usize::from(exact);
+                r.wrong_plans += usize::from(!exact);
             }
         }
     }

@@ -12,13 +12,13 @@
 
 use std::path::Path;
 
-use candle_core::{D, DType, Device, Tensor};
+use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
 use codemode_plan::{Diagnostic, Plan, Problem, Record};
 use serde::{Deserialize, Serialize};
 
 use crate::ModelError;
-use crate::decode::{Choices, decode_checked};
+use crate::decode::{Choices, decode_sure};
 use crate::features::{Encoded, FIRST_WORD, encode};
 use crate::network::{Batch, Config, Network, Outputs, TAGS, batch};
 
@@ -46,6 +46,9 @@ pub struct Planner {
     members: Vec<Member>,
     /// For a cascade: how probable member 0's decisions must be for it to answer alone.
     sure: Option<Sure>,
+    /// The least confidence a plan must have to be answered (0: every plan the checker
+    /// accepts); see [`Planner::with_min_confidence`].
+    min_confidence: f32,
 }
 
 /// A cascade's thresholds: how probable each decision of member 0 must be for it to answer a
@@ -100,7 +103,11 @@ impl Planner {
             network.freeze()?;
             members.push(Member { config, network });
         }
-        Ok(Planner { members, sure })
+        Ok(Planner {
+            members,
+            sure,
+            min_confidence: 0.0,
+        })
     }
 
     /// This planner's network with freshly initialised weights (seeded), to show what training
@@ -122,6 +129,7 @@ impl Planner {
         Ok(Planner {
             members,
             sure: self.sure,
+            min_confidence: self.min_confidence,
         })
     }
 
@@ -130,7 +138,21 @@ impl Planner {
         Planner {
             members: vec![Member { config, network }],
             sure: None,
+            min_confidence: 0.0,
         }
+    }
+
+    /// This planner, answering a diagnostic instead of any plan whose confidence (the least
+    /// probability of any decision it rests on, see [`Choices::confidence`]) is below `p`: for a
+    /// caller to whom a wrong plan costs more than asking a larger model.
+    pub fn with_min_confidence(mut self, p: f32) -> Result<Planner, ModelError> {
+        if !(0.0..=1.0).contains(&p) {
+            return Err(ModelError::Config(format!(
+                "a least confidence must be a probability from 0 to 1, not {p}"
+            )));
+        }
+        self.min_confidence = p;
+        Ok(self)
     }
 
     /// The first member's network, for the crate's tests.
@@ -158,7 +180,29 @@ impl Planner {
 
     /// Plans each record: decoding, then the checker.
     pub fn plan(&self, records: &[&Record]) -> Vec<Result<Plan, Diagnostic>> {
+        self.plan_sure(records)
+            .into_iter()
+            .map(|answer| answer.map(|(plan, _)| plan))
+            .collect()
+    }
+
+    /// Plans each record, with each plan's confidence; a plan below the planner's least
+    /// confidence is answered as a diagnostic.
+    pub fn plan_sure(&self, records: &[&Record]) -> Vec<Result<(Plan, f32), Diagnostic>> {
+        let least = self.min_confidence;
         plan_members(&self.parts(), self.sure, records)
+            .into_iter()
+            .map(|answer| match answer {
+                Ok((_, confidence)) if confidence < least => Err(Diagnostic::new(
+                    "instruction",
+                    Problem::NoPlan(format!(
+                        "the planner is not sure of its reading (confidence {confidence:.3}, \
+                         below {least})"
+                    )),
+                )),
+                answer => answer,
+            })
+            .collect()
     }
 }
 
@@ -349,15 +393,15 @@ fn cascade(
         .1
         .forward(&batch(&groups[reads[0]], &Device::Cpu)?)?;
     let mut choices = read_choices(&alone, &groups[0])?;
-    let probs = each_head(&alone, crate::kernels::softmax)?;
-    let unsure: Vec<usize> = certain(&probs, &choices, sure)?
+    let unsure: Vec<usize> = choices
         .iter()
         .enumerate()
-        .filter_map(|(b, &certain)| (!certain).then_some(b))
+        .filter_map(|(b, c)| (!certain(c, sure)).then_some(b))
         .collect();
     if unsure.is_empty() {
         return Ok(choices);
     }
+    let probs = each_head(&alone, crate::kernels::softmax)?;
     let groups: Vec<Vec<&Encoded>> = groups
         .iter()
         .map(|g| unsure.iter().map(|&b| g[b]).collect())
@@ -514,22 +558,23 @@ fn mean_of(
     Ok(each_head(&sum, |t| (t / n)?.log())?)
 }
 
-fn argmax(t: &Tensor) -> Result<Vec<u32>, ModelError> {
-    Ok(t.argmax(D::Minus1)?.to_vec1()?)
-}
-
 /// The choices each record of a batch gets from `outputs` (one network's logits, or an
-/// ensemble's log mean probabilities); `group` is the batch in the first encoding.
+/// ensemble's log mean probabilities); `group` is the batch in the first encoding. Each record's
+/// choices carry how probable the network found them ([`Choices::tag_sure`],
+/// [`Choices::head_sure`]).
 fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, ModelError> {
-    // Tag scores, read once: (batch · tokens · tags), row-major.
+    // Scores, read once: tags (batch · tokens · tags) and pointers (batch · tokens · keys),
+    // row-major.
     let width = TAGS.len();
     let t = outputs.tags.dim(1)?;
+    let keys = outputs.pointer.dim(2)?;
     let logits: Vec<f32> = outputs.tags.flatten_all()?.to_vec1()?;
-    let pointers: Vec<Vec<u32>> = outputs.pointer.argmax(D::Minus1)?.to_vec2()?;
+    let pointer: Vec<f32> = outputs.pointer.flatten_all()?.to_vec1()?;
+    let heads = |x: &Tensor| -> Result<Vec<Vec<f32>>, ModelError> { Ok(x.to_vec2()?) };
     let (mode, output, status) = (
-        argmax(&outputs.mode)?,
-        argmax(&outputs.output)?,
-        argmax(&outputs.status)?,
+        heads(&outputs.mode)?,
+        heads(&outputs.output)?,
+        heads(&outputs.status)?,
     );
     Ok(group
         .iter()
@@ -537,50 +582,45 @@ fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, M
         .map(|(b, enc)| {
             let n = enc.len();
             let rows = &logits[b * t * width..(b * t + n) * width];
+            let tags: Vec<usize> = rows.chunks(width).map(first_max).collect();
+            let tag_sure = rows.chunks(width).map(top).fold(1.0, f32::min);
+            let mut head_sure = top(&status[b]).min(top(&output[b]));
+            if crate::decode::calls(&tags) > 1 {
+                head_sure = head_sure.min(top(&mode[b]));
+            }
+            let mut pointers = Vec::with_capacity(n);
+            for (i, &tag) in tags.iter().enumerate() {
+                let row = &pointer[(b * t + i) * keys..(b * t + i + 1) * keys];
+                let j = first_max(row);
+                if (4..=6).contains(&tag) {
+                    head_sure = head_sure.min(top(row));
+                }
+                pointers.push((j < n && enc.candidates[j]).then_some(j));
+            }
             Choices {
-                tags: rows.chunks(width).map(first_max).collect(),
-                pointers: pointers[b][..n]
-                    .iter()
-                    .map(|&j| (j as usize) < n && enc.candidates[j as usize])
-                    .zip(pointers[b][..n].iter())
-                    .map(|(ok, &j)| ok.then_some(j as usize))
-                    .collect(),
-                mode: mode[b] as usize,
-                output: output[b] as usize,
-                status: status[b] as usize,
+                tags,
+                pointers,
+                mode: first_max(&mode[b]),
+                output: first_max(&output[b]),
+                status: first_max(&status[b]),
                 prose: enc.words.iter().map(|&w| w >= FIRST_WORD).collect(),
                 tag_logits: rows.to_vec(),
+                tag_sure,
+                head_sure,
             }
         })
         .collect())
 }
 
-/// Whether each record of a batch has every decision `read` (its choices from one network) made
-/// from that network's `probs` as probable as `sure` asks: the tag of each token, and the pointer
-/// of each value, the status and output kind, and the schedule when the tags make more than one
-/// call.
-fn certain(probs: &Outputs, read: &[Choices], sure: Sure) -> Result<Vec<bool>, ModelError> {
-    let top = |t: &Tensor| -> Result<Vec<f32>, ModelError> {
-        Ok(t.max(D::Minus1)?.flatten_all()?.to_vec1()?)
-    };
-    let (tags, pointer) = (top(&probs.tags)?, top(&probs.pointer)?);
-    let (mode, output, status) = (top(&probs.mode)?, top(&probs.output)?, top(&probs.status)?);
-    let t = probs.tags.dim(1)?;
-    Ok(read
-        .iter()
-        .enumerate()
-        .map(|(b, c)| {
-            let row = |i: usize| b * t + i;
-            let heads = sure.heads;
-            (0..c.tags.len()).all(|i| tags[row(i)] >= sure.tags)
-                && (0..c.tags.len())
-                    .filter(|&i| (4..=6).contains(&c.tags[i]))
-                    .all(|i| pointer[row(i)] >= heads)
-                && status[b] >= heads
-                && output[b] >= heads
-                && (crate::decode::calls(&c.tags) < 2 || mode[b] >= heads)
-        })
-        .collect())
+/// The probability of the most probable entry of `scores` (logits, or log probabilities).
+fn top(scores: &[f32]) -> f32 {
+    let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    1.0 / scores.iter().map(|&s| (s - max).exp()).sum::<f32>()
+}
+
+/// Whether a cascade's member 0 is sure enough of `read` (its choices) to answer alone.
+fn certain(read: &Choices, sure: Sure) -> bool {
+    read.tag_sure >= sure.tags && read.head_sure >= sure.heads
 }
 
 /// Plans each record with `network`: decoding, then the checker (as training's probes do).
@@ -590,6 +630,9 @@ pub fn plan_with(
     records: &[&Record],
 ) -> Vec<Result<Plan, Diagnostic>> {
     plan_members(&[(config, network)], None, records)
+        .into_iter()
+        .map(|answer| answer.map(|(plan, _)| plan))
+        .collect()
 }
 
 /// Plans each record with `members`: decoding, then the checker. A model error becomes a
@@ -598,12 +641,12 @@ fn plan_members(
     members: &[Part],
     sure: Option<Sure>,
     records: &[&Record],
-) -> Vec<Result<Plan, Diagnostic>> {
+) -> Vec<Result<(Plan, f32), Diagnostic>> {
     match choices(members, sure, records) {
         Ok(choices) => records
             .iter()
             .zip(choices)
-            .map(|(record, c)| decode_checked(&record.tokens, &record.catalog, &c))
+            .map(|(record, c)| decode_sure(&record.tokens, &record.catalog, &c))
             .collect(),
         Err(e) => records
             .iter()
@@ -614,10 +657,10 @@ fn plan_members(
 
 /// The answer for each record the frontend read: its diagnostic, or what `planner` answers for
 /// the records it accepted (planned together, answered in input order).
-pub fn plan_read(
+pub fn plan_read<T>(
     read: Vec<Result<Record, Diagnostic>>,
-    planner: impl Fn(&[&Record]) -> Vec<Result<Plan, Diagnostic>>,
-) -> Vec<Result<Plan, Diagnostic>> {
+    planner: impl Fn(&[&Record]) -> Vec<Result<T, Diagnostic>>,
+) -> Vec<Result<T, Diagnostic>> {
     let accepted: Vec<&Record> = read.iter().filter_map(|r| r.as_ref().ok()).collect();
     let mut planned = planner(&accepted).into_iter();
     read.into_iter()
@@ -666,15 +709,33 @@ mod tests {
         let full = choices(&parts, None, &records).unwrap();
         let alone = choices(&parts[..1], None, &records).unwrap();
         let cascade = choices(&parts, Some(sure), &records).unwrap();
-        // Member 0's certainty, record by record, from its own probabilities.
+        // Member 0's certainty, record by record, from its own probabilities (and the same as
+        // its choices in a batch carry).
         let certain: Vec<bool> = records
             .iter()
-            .flat_map(|r| {
+            .zip(&alone)
+            .enumerate()
+            .map(|(i, (r, a))| {
                 let enc = encode(&r.tokens, &r.catalog, &parts[0].0.vocab);
                 let out = parts[0].1.forward(&batch(&[&enc], &Device::Cpu).unwrap());
-                let out = out.unwrap();
-                let probs = each_head(&out, crate::kernels::softmax).unwrap();
-                certain(&probs, &read_choices(&out, &[&enc]).unwrap(), sure).unwrap()
+                let probs = each_head(&out.unwrap(), crate::kernels::softmax).unwrap();
+                let top = |t: &Tensor| -> Vec<f32> {
+                    t.max(candle_core::D::Minus1)
+                        .and_then(|t| t.flatten_all())
+                        .and_then(|t| t.to_vec1())
+                        .unwrap()
+                };
+                let (tags, pointer) = (top(&probs.tags), top(&probs.pointer));
+                let heads = sure.heads;
+                let sure_here = tags.iter().all(|&p| p >= sure.tags)
+                    && (0..tags.len())
+                        .filter(|&j| (4..=6).contains(&a.tags[j]))
+                        .all(|j| pointer[j] >= heads)
+                    && top(&probs.status)[0] >= heads
+                    && top(&probs.output)[0] >= heads
+                    && (crate::decode::calls(&a.tags) < 2 || top(&probs.mode)[0] >= heads);
+                assert_eq!(sure_here, super::certain(a, sure), "record {i}");
+                sure_here
             })
             .collect();
         let same = |a: &Choices, b: &Choices| {
