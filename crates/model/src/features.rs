@@ -220,6 +220,25 @@ impl Vocab {
         self.index.get(word).copied()
     }
 
+    /// The vocabulary word a misspelt prose word most likely stands for: for a word of at least
+    /// [`TYPO_MIN_LEN`] ASCII letters that is neither in the vocabulary nor an English word (see
+    /// [`is_english`]), the most frequent vocabulary word one edit away (a letter dropped, added
+    /// or replaced, or two neighbours swapped), if any.
+    pub fn corrected(&self, lower: &str) -> Option<&str> {
+        if lower.len() < TYPO_MIN_LEN
+            || !lower.bytes().all(|b| b.is_ascii_lowercase())
+            || self.index.contains_key(lower)
+            || is_english(lower)
+        {
+            return None;
+        }
+        // Words are in frequency order (see [`Vocab::build`]): the first fit is the most frequent.
+        self.words
+            .iter()
+            .find(|w| w.bytes().all(|b| b.is_ascii_lowercase()) && one_edit(lower, w))
+            .map(String::as_str)
+    }
+
     /// The total number of ids (special ones included).
     pub fn size(&self) -> usize {
         FIRST_WORD as usize + self.words.len()
@@ -243,6 +262,49 @@ impl Vocab {
         list.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         list.truncate(max);
         Vocab::new(list.into_iter().map(|(w, _)| w).collect())
+    }
+}
+
+/// The shortest word [`Vocab::corrected`] reads as a typo: in shorter words one edit turns too
+/// many words into others (`form`/`from`, `last`/`list`).
+pub const TYPO_MIN_LEN: usize = 5;
+
+/// English words of [`TYPO_MIN_LEN`] letters or more (`data/english.txt`, sorted; made by
+/// `scripts/english_words.py` from a list of 40,000 frequent words): a word outside the
+/// vocabulary that is in this list is a word the network never learned, not a typo, so it is
+/// never corrected (`reach` is not `each`, `books` not `looks`).
+static ENGLISH: &str = include_str!("../data/english.txt");
+
+/// Whether `lower` is in the English word list.
+fn is_english(lower: &str) -> bool {
+    static WORDS: std::sync::LazyLock<Vec<&'static str>> =
+        std::sync::LazyLock::new(|| ENGLISH.lines().collect());
+    WORDS.binary_search(&lower).is_ok()
+}
+
+/// Whether `a` and `b` (ASCII) are one edit apart: one letter dropped, added or replaced, or two
+/// neighbouring letters swapped.
+fn one_edit(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if long.len() - short.len() > 1 {
+        return false;
+    }
+    let head = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+    if head == short.len() {
+        // Equal, or the longer one has one letter more at the end.
+        return long.len() != short.len();
+    }
+    if short.len() == long.len() {
+        // Replaced at `head`, or swapped with its neighbour.
+        short[head + 1..] == long[head + 1..]
+            || (head + 1 < short.len()
+                && short[head] == long[head + 1]
+                && short[head + 1] == long[head]
+                && short[head + 2..] == long[head + 2..])
+    } else {
+        // One letter more in the longer one, at `head`.
+        short[head..] == long[head + 1..]
     }
 }
 
@@ -446,20 +508,28 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
         // Words and punctuation are looked up lowercased, once for the vocabulary and the vectors.
         let lower = matches!(token.kind, TokenKind::Word | TokenKind::Punct)
             .then(|| token.text.to_lowercase());
+        let is_name = is_tool || is_arg || is_prop;
+        // A prose word outside the vocabulary that is one edit from a word in it is read as that
+        // word (a typo): its id and its n-grams.
+        let fixed = match (token.kind, &lower) {
+            (TokenKind::Word, Some(lower)) if !is_name => vocab.corrected(lower),
+            _ => None,
+        };
         let word = match (token.kind, &lower) {
             (TokenKind::Str, _) => STR,
             (TokenKind::Num, _) => NUM,
             (TokenKind::Bool, _) => BOOL,
-            (_, Some(lower)) if is_tool || is_arg || is_prop => vocab.name_id(lower),
+            (_, Some(lower)) if is_name => vocab.name_id(lower),
             (_, lower) => vocab
-                .get(lower.as_deref().unwrap_or_default())
+                .get(fixed.or(lower.as_deref()).unwrap_or_default())
                 .unwrap_or(UNK),
         };
         if let Some(sub) = &vocab.subwords
             && token.kind == TokenKind::Word
             && word != NAME
         {
-            sub.fill(&token.text, &mut ngrams[i * sub.slots..(i + 1) * sub.slots]);
+            let text = fixed.unwrap_or(&token.text);
+            sub.fill(text, &mut ngrams[i * sub.slots..(i + 1) * sub.slots]);
         }
         if let (Some(table), Some(lower)) = (&vocab.vectors, &lower)
             && token.kind == TokenKind::Word
@@ -626,5 +696,67 @@ mod tests {
         );
         let old: Vocab = serde_json::from_str(r#"{"words": ["run"]}"#).unwrap();
         assert!(old.names.is_none() && old.subwords.is_none());
+    }
+
+    #[test]
+    fn one_edit_is_one_letter_dropped_added_replaced_or_two_neighbours_swapped() {
+        for (a, b) in [
+            ("parallel", "paralel"),
+            ("parallel", "parallell"),
+            ("parallel", "parellel"),
+            ("parallel", "praallel"),
+            ("after", "afetr"),
+            ("results", "result"),
+        ] {
+            assert!(one_edit(a, b) && one_edit(b, a), "{a} {b}");
+        }
+        for (a, b) in [
+            ("parallel", "parallel"),
+            ("parallel", "paralle1x"),
+            ("parallel", "prallle"),
+            ("after", "aftre1"),
+            ("after", "ftera"),
+        ] {
+            assert!(!one_edit(a, b) && !one_edit(b, a), "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn a_typo_reads_as_the_vocabulary_word_and_a_real_word_stays_unknown() {
+        let mut v = Vocab::new(
+            ["each", "after", "results", "result", "then"]
+                .map(String::from)
+                .to_vec(),
+        );
+        v.subwords = Some(Subwords::default());
+        assert_eq!(v.corrected("aftre"), Some("after"));
+        // The most frequent of two fits (vocabulary order).
+        assert_eq!(v.corrected("resultt"), Some("results"));
+        // Known words, short words and English words are never corrected.
+        assert_eq!(v.corrected("after"), None);
+        assert_eq!(v.corrected("thne"), None);
+        assert_eq!(
+            v.corrected("reach"),
+            None,
+            "an English word, not a typo of each"
+        );
+        assert!(is_english("reach") && !is_english("aftre"));
+        // Encoding reads the corrected word: its id and its n-grams.
+        let r = record(r#"run then aftre step "x""#);
+        let clean = record(r#"run then after step "x""#);
+        let (typo, fixed) = (
+            encode(&r.tokens, &r.catalog, &v),
+            encode(&clean.tokens, &clean.catalog, &v),
+        );
+        assert_eq!(typo.words, fixed.words);
+        assert_eq!(typo.ngrams, fixed.ngrams);
+        // A catalog name is never corrected: the argument `usrname` is no typo of `username`.
+        let v = Vocab::new(["run", "username"].map(String::from).to_vec());
+        let r = crate::test_record(
+            r#"run lookup with usrname "x""#,
+            serde_json::json!([{"name": "lookup", "arguments": {"usrname": "string"}, "required": [], "returns": {"kind": "object", "properties": []}}]),
+        );
+        assert_eq!(v.corrected("usrname"), Some("username"));
+        assert_eq!(encode(&r.tokens, &r.catalog, &v).words[3], NAME);
     }
 }
