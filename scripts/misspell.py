@@ -2,9 +2,9 @@
 """Misspells one prose word per labeled record, keeping its expected answer: a check of how the
 planner reads typos (`codemode eval` on the output).
 
-usage: scripts/misspell.py FILE [SHARE] [SEED] > OUT
+usage: scripts/misspell.py FILE [SHARE] [SEED] [MIN_LEN] > OUT
 
-In each record (with probability SHARE, default 1), one word of 5 letters or more is chosen at
+In each record (with probability SHARE, default 1), one word of MIN_LEN (default 5) letters or more is chosen at
 random among the instruction's prose: not inside a string literal or backticks, not a tool,
 argument or declared property name of the record's catalog, not `true`/`false`/`null`, not glued
 to `_`, `$`, `(`, `=` or `:`. One letter inside it (never the first or last) is dropped, doubled,
@@ -32,11 +32,11 @@ def catalog_names(tools):
     return names
 
 
-def misspell(text, names, rng):
+def misspell(text, names, rng, min_len=5):
     spots = []
     for m in WORD.finditer(text):
         word = m.group(0)
-        if word[0] in '"`' or len(word) < 5 or word.lower() in names:
+        if word[0] in '"`' or len(word) < min_len or word.lower() in names:
             continue
         if word.lower() in ("true", "false", "null"):
             continue
@@ -66,6 +66,7 @@ def main():
     path = sys.argv[1]
     share = float(sys.argv[2]) if len(sys.argv) > 2 else 1.0
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+    min_len = int(sys.argv[4]) if len(sys.argv) > 4 else 5
     with open(path, encoding="utf-8", errors="surrogatepass") as f:
         for line in f:
             try:
@@ -76,7 +77,7 @@ def main():
             if isinstance(record, dict) and isinstance(record.get("instruction"), str):
                 if rng.random() < share:
                     names = catalog_names(record.get("tools"))
-                    record["instruction"] = misspell(record["instruction"], names, rng)
+                    record["instruction"] = misspell(record["instruction"], names, rng, min_len)
             print(json.dumps(record))
 
 

@@ -266,8 +266,9 @@ impl Vocab {
 }
 
 /// The shortest word [`Vocab::corrected`] reads as a typo: in shorter words one edit turns too
-/// many words into others (`form`/`from`, `last`/`list`).
-pub const TYPO_MIN_LEN: usize = 5;
+/// many words into others (`to`/`so`, `one`/`on`). Real words of 4 letters (`form`, `list`) are
+/// in the English list, so they are not read as typos of `from` or `last`.
+pub const TYPO_MIN_LEN: usize = 4;
 
 /// English words of [`TYPO_MIN_LEN`] letters or more (`data/english.txt`, sorted; made by
 /// `scripts/english_words.py` from a list of 40,000 frequent words): a word outside the
@@ -734,7 +735,8 @@ mod tests {
         assert_eq!(v.corrected("resultt"), Some("results"));
         // Known words, short words and English words are never corrected.
         assert_eq!(v.corrected("after"), None);
-        assert_eq!(v.corrected("thne"), None);
+        assert_eq!(v.corrected("thne"), Some("then"));
+        assert_eq!(v.corrected("thn"), None, "too short");
         assert_eq!(
             v.corrected("reach"),
             None,
