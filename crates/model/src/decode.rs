@@ -181,6 +181,43 @@ pub fn decode_sure(
     Err(diagnostic)
 }
 
+/// Number words a value or row limit may be written as (`first five rows`, `for seven days`).
+const NUMBER_WORDS: &[&str] = &[
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
+/// The value a token holds: a literal's, or a number word's (any casing) when the network reads
+/// it as a value or row limit; the network's input is the word, so a number word in prose (`two
+/// spreadsheets`) stays prose.
+fn value_of(token: &Token) -> Option<Value> {
+    if token.value.is_some() {
+        return token.value.clone();
+    }
+    let lower = token.text.to_lowercase();
+    let n = NUMBER_WORDS.iter().position(|w| *w == lower)?;
+    (token.kind == TokenKind::Word).then(|| Value::from(n))
+}
+
 /// Probabilities from logits.
 fn softmax(logits: &[f32]) -> Vec<f32> {
     let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
@@ -279,7 +316,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                 used[k] = true;
             }
             tag @ 4..=6 => {
-                if token.value.is_none() {
+                if value_of(token).is_none() {
                     return Err(no_plan(
                         "instruction",
                         format!("{} is not a value", token.text),
@@ -298,13 +335,13 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                 }
             },
             8 => {
-                let Some(Value::Number(n)) = &token.value else {
+                let Some(Value::Number(n)) = value_of(token) else {
                     return Err(no_plan(
                         "instruction",
                         format!("{} is not a row limit", token.text),
                     ));
                 };
-                if limit.replace(n.clone()).is_some() {
+                if limit.replace(n).is_some() {
                     return Err(no_plan("instruction", "more than one row limit"));
                 }
             }
@@ -366,7 +403,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                 _ => return Err(given_twice(k, arg)),
             }
         }
-        let value = tokens[i].value.clone().unwrap_or(Value::Null);
+        let value = value_of(&tokens[i]).unwrap_or(Value::Null);
         args[k].insert(arg.to_owned(), value);
     }
     // A value that names no argument takes the argument a word just before it is a form of
@@ -376,7 +413,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     // The open arguments of call `k` that the value at `i` fits, and those of them a word just
     // before it is a form of.
     let fits = |args: &[Map<String, Value>], k: usize, i: usize| -> (Vec<&str>, Vec<&str>) {
-        let value = tokens[i].value.clone().unwrap_or(Value::Null);
+        let value = value_of(&tokens[i]).unwrap_or(Value::Null);
         let open: Vec<&str> = catalog
             .get(resolved[k])
             .map(|tool| {
@@ -403,7 +440,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     // `close_ticket "T-7", commented "dup"` gives `comment` to "dup", then `id` to "T-7".
     unnamed.sort_by_key(|&(k, i, _)| (fits(&args, k, i).1.len() != 1, i));
     for (k, i, displaced) in unnamed {
-        let value = tokens[i].value.clone().unwrap_or(Value::Null);
+        let value = value_of(&tokens[i]).unwrap_or(Value::Null);
         // A value written as `lang: "ar"`, `"ar" as lang` or `severity 1` (a word the network does
         // not know as prose, right before the value) names an argument the tool lacks: that is
         // the checker's diagnostic, not a guess.
@@ -775,6 +812,36 @@ mod tests {
             Some(vec!["name".to_owned(), "id".to_owned()])
         );
         assert_eq!(plan.output.limit, Some(serde_json::Number::from(5)));
+    }
+
+    #[test]
+    fn a_number_word_the_network_reads_as_a_limit_or_value_is_its_number() {
+        // list_users team "x" , first Five
+        let r = record(r#"list_users team "x", first Five"#);
+        let mut pointers = vec![None; 6];
+        pointers[2] = Some(1);
+        let plan = decode(
+            &r.tokens,
+            &r.catalog,
+            &choices(&[1, 0, 4, 0, 0, 8], &pointers),
+        )
+        .unwrap();
+        assert_eq!(plan.output.limit, Some(serde_json::Number::from(5)));
+        // get_weather city "A" days three
+        let r = record(r#"get_weather city "A" days three"#);
+        let c = choices(&[1, 0, 4, 0, 4], &[None, None, Some(1), None, Some(3)]);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["days"], 3);
+        // Read as prose, a number word is prose; a word that is no number is never a value.
+        let plan = decode(
+            &r.tokens,
+            &r.catalog,
+            &choices(&[1, 0, 4, 0, 0], &[None, None, Some(1), None, None]),
+        )
+        .unwrap();
+        assert!(!plan.calls[0].args.contains_key("days"));
+        let r = record(r#"get_weather city "A" days many"#);
+        assert!(decode(&r.tokens, &r.catalog, &c).is_err());
     }
 
     #[test]
