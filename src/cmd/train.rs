@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
-use codemode_datagen::{Split, example};
+use codemode_datagen::{Options, Split, example, example_with};
 use codemode_model::labels::{Labeled, Targets, read_labeled, targets};
 use codemode_model::planner::plan_with;
 use codemode_model::{eval, train};
@@ -59,6 +59,10 @@ pub struct Args {
     /// Where to write `model.safetensors` and `config.json`.
     #[arg(long, default_value = "model")]
     out: PathBuf,
+    /// The share of whole numbers from 0 to 20 in training records (row limits and number
+    /// arguments) written as English words (`first five rows`); 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    number_words: f64,
 }
 
 fn read_generated(e: &codemode_datagen::Example) -> anyhow::Result<Labeled> {
@@ -74,10 +78,15 @@ fn labeled(seed: u64, count: usize, split: Split) -> anyhow::Result<Vec<Labeled>
 
 /// The training targets of `count` generated records, drawn one at a time: only the targets are
 /// kept, never the examples or their JSON, which take several times their memory.
-fn training_targets(seed: u64, count: usize) -> anyhow::Result<Vec<Targets>> {
+fn training_targets(seed: u64, count: usize, options: Options) -> anyhow::Result<Vec<Targets>> {
     let mut data = Vec::new();
     for index in 0..count as u64 {
-        if let Some(t) = targets(&read_generated(&example(seed, index, Split::Train))?) {
+        if let Some(t) = targets(&read_generated(&example_with(
+            seed,
+            index,
+            Split::Train,
+            options,
+        ))?) {
             data.push(t);
         }
     }
@@ -95,7 +104,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "--typos must be a share between 0 and 1"
     );
     let started = Instant::now();
-    let data = training_targets(args.seed, args.examples)?;
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&args.number_words),
+        "--number-words must be a share between 0 and 1"
+    );
+    let options = Options {
+        number_words: args.number_words,
+    };
+    let data = training_targets(args.seed, args.examples, options)?;
     let held_out = labeled(args.seed.wrapping_add(1), args.held_out, Split::Test)?;
     eprintln!(
         "generated {} training records ({} reach the model) and {} held-out records in {:.1}s",

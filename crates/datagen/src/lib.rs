@@ -226,18 +226,70 @@ impl Example {
     }
 }
 
+/// Choices of the generator beyond the seed and the split. The default draws exactly the records
+/// the generator drew before options existed.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Options {
+    /// Outside the test split, the share of whole numbers from 0 to 20 (row limits and number
+    /// arguments) written as English words (`first five rows`, `days three`) instead of digits.
+    pub number_words: f64,
+}
+
 /// The random source of one example, with the split it draws names from.
 pub(crate) struct Gen {
     rng: ChaCha8Rng,
     pub(crate) split: Split,
+    options: Options,
 }
+
+/// English words for the whole numbers 0–20, as the planner's decoder reads them.
+const NUMBER_WORDS: [&str; 21] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
 
 impl Gen {
     fn new(seed: u64, split: Split) -> Gen {
+        Gen::with(seed, split, Options::default())
+    }
+
+    fn with(seed: u64, split: Split, options: Options) -> Gen {
         Gen {
             rng: ChaCha8Rng::seed_from_u64(seed),
             split,
+            options,
         }
+    }
+
+    /// `digits` (a number literal) as an English word, drawn with [`Options::number_words`]
+    /// outside the test split when it is a whole number from 0 to 20. Nothing is drawn when the
+    /// option is off, so the default stream is unchanged.
+    pub(crate) fn number_word(&mut self, digits: &str) -> Option<&'static str> {
+        let n: usize = digits.parse().ok()?;
+        let word = NUMBER_WORDS.get(n)?;
+        (self.options.number_words > 0.0
+            && self.split != Split::Test
+            && self.chance(self.options.number_words))
+        .then_some(*word)
     }
 
     /// A number in `0..n` (`n` > 0).
@@ -343,11 +395,17 @@ const NEGATIVE_PERCENT: usize = 27;
 
 /// Example number `index` of the stream for `seed` and `split`.
 pub fn example(seed: u64, index: u64, split: Split) -> Example {
+    example_with(seed, index, split, Options::default())
+}
+
+/// [`example`] with generator [`Options`].
+pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Example {
     let base = mix(mix(seed ^ split.salt()) ^ index);
     for attempt in 0..64u64 {
-        let mut g = Gen::new(
+        let mut g = Gen::with(
             mix(base ^ attempt.wrapping_mul(0xA24B_AED4_963E_E407)),
             split,
+            options,
         );
         let made = if g.below(100) < NEGATIVE_PERCENT {
             negative::make(&mut g)
@@ -417,5 +475,48 @@ mod tests {
             b.pw(shared);
         }
         assert_eq!(a.below(1000), b.below(1000));
+    }
+
+    #[test]
+    fn number_words_are_drawn_only_when_asked_and_never_in_the_test_split() {
+        let words = Options { number_words: 1.0 };
+        let (mut limits, mut values) = (0, 0);
+        for index in 0..400 {
+            // Off, the option draws exactly the records `example` draws; the test split ignores it.
+            let train = example(5, index, Split::Train);
+            let off = example_with(5, index, Split::Train, Options::default());
+            assert_eq!(off.to_json_line(), train.to_json_line());
+            let test = example(5, index, Split::Test).to_json_line();
+            assert_eq!(
+                example_with(5, index, Split::Test, words).to_json_line(),
+                test
+            );
+            // On, a row limit or number value from 0 to 20 is written as its word, and the
+            // answer still holds the number.
+            let e = example_with(5, index, Split::Train, words);
+            for span in &e.meta.spans {
+                let text = &e.instruction[span.start..span.end];
+                let Some(n) = NUMBER_WORDS.iter().position(|w| *w == text) else {
+                    continue;
+                };
+                let Expected::Plan(plan) = &e.expected else {
+                    continue;
+                };
+                match span.role {
+                    Role::Limit => {
+                        limits += 1;
+                        assert_eq!(plan.output.limit, Some(serde_json::Number::from(n)));
+                    }
+                    Role::Value => {
+                        values += 1;
+                        let call = &plan.calls[span.call.unwrap_or(1) - 1];
+                        let arg = span.arg.as_deref().unwrap_or_default();
+                        assert_eq!(call.args[arg], n, "{}", e.instruction);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(limits > 5 && values > 5, "{limits} limits, {values} values");
     }
 }

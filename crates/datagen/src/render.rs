@@ -1392,7 +1392,8 @@ pub(crate) fn limit_phrase(g: &mut Gen, t: &mut Text, n: &str) {
         *g.pick_or(forms, extra)
     };
     t.w(pre);
-    t.limit(n);
+    let word = g.number_word(n);
+    t.limit(word.unwrap_or(n));
     t.w(post);
 }
 

@@ -286,7 +286,14 @@ pub(crate) fn value(g: &mut Gen, kind: Kind) -> Lit {
             } else {
                 number(g, kind)
             };
-            Lit::parse(&text)
+            let word = g.number_word(&text);
+            Lit::parse(&text).map(|lit| match word {
+                Some(word) => Lit {
+                    text: word.to_owned(),
+                    value: lit.value,
+                },
+                None => lit,
+            })
         }
         ArgType::String => {
             if g.chance(0.12) {
