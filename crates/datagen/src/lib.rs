@@ -242,31 +242,6 @@ pub(crate) struct Gen {
     options: Options,
 }
 
-/// English words for the whole numbers 0–20, as the planner's decoder reads them.
-const NUMBER_WORDS: [&str; 21] = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-];
-
 impl Gen {
     fn new(seed: u64, split: Split) -> Gen {
         Gen::with(seed, split, Options::default())
@@ -285,7 +260,7 @@ impl Gen {
     /// option is off, so the default stream is unchanged.
     pub(crate) fn number_word(&mut self, digits: &str) -> Option<&'static str> {
         let n: usize = digits.parse().ok()?;
-        let word = NUMBER_WORDS.get(n)?;
+        let word = codemode_plan::lexer::NUMBER_WORDS.get(n)?;
         (self.options.number_words > 0.0
             && self.split != Split::Test
             && self.chance(self.options.number_words))
@@ -496,7 +471,10 @@ mod tests {
             let e = example_with(5, index, Split::Train, words);
             for span in &e.meta.spans {
                 let text = &e.instruction[span.start..span.end];
-                let Some(n) = NUMBER_WORDS.iter().position(|w| *w == text) else {
+                let Some(n) = codemode_plan::lexer::NUMBER_WORDS
+                    .iter()
+                    .position(|w| *w == text)
+                else {
                     continue;
                 };
                 let Expected::Plan(plan) = &e.expected else {

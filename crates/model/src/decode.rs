@@ -181,31 +181,6 @@ pub fn decode_sure(
     Err(diagnostic)
 }
 
-/// Number words a value or row limit may be written as (`first five rows`, `for seven days`).
-const NUMBER_WORDS: &[&str] = &[
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-];
-
 /// The value a token holds: a literal's, or a number word's (any casing) when the network reads
 /// it as a value or row limit; the network's input is the word, so a number word in prose (`two
 /// spreadsheets`) stays prose.
@@ -214,7 +189,9 @@ fn value_of(token: &Token) -> Option<Value> {
         return token.value.clone();
     }
     let lower = token.text.to_lowercase();
-    let n = NUMBER_WORDS.iter().position(|w| *w == lower)?;
+    let n = codemode_plan::lexer::NUMBER_WORDS
+        .iter()
+        .position(|w| *w == lower)?;
     (token.kind == TokenKind::Word).then(|| Value::from(n))
 }
 

@@ -26,6 +26,33 @@ use crate::json;
 /// The most tokens an instruction may have.
 pub const MAX_TOKENS: usize = 128;
 
+/// English words for the whole numbers 0–20, at their number's index. They stay words to the
+/// lexer; the planner's decoder reads one as a number where its network reads it as a value or
+/// row limit, and the generator can write training numbers with them.
+pub const NUMBER_WORDS: [&str; 21] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
 /// What kind of token this is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TokenKind {
