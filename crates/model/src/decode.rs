@@ -415,7 +415,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     // Values after a word form are placed first (each group in the order they are written), so
     // that elimination sees what they leave:
     // `close_ticket "T-7", commented "dup"` gives `comment` to "dup", then `id` to "T-7".
-    unnamed.sort_by_key(|&(k, i, _)| (fits(&args, k, i).1.len() != 1, i));
+    unnamed.sort_by_cached_key(|&(k, i, _)| (fits(&args, k, i).1.len() != 1, i));
     for (k, i, displaced) in unnamed {
         let value = value_of(&tokens[i]).unwrap_or(Value::Null);
         // A value written as `lang: "ar"`, `"ar" as lang` or `severity 1` (a word the network does

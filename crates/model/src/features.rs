@@ -509,21 +509,23 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
         // Words and punctuation are looked up lowercased, once for the vocabulary and the vectors.
         let lower = matches!(token.kind, TokenKind::Word | TokenKind::Punct)
             .then(|| token.text.to_lowercase());
-        let is_name = is_tool || is_arg || is_prop;
         // A prose word outside the vocabulary that is one edit from a word in it is read as that
         // word (a typo): its id and its n-grams.
-        let fixed = match (token.kind, &lower) {
-            (TokenKind::Word, Some(lower)) if !is_name => vocab.corrected(lower),
-            _ => None,
-        };
+        let mut fixed = None;
         let word = match (token.kind, &lower) {
             (TokenKind::Str, _) => STR,
             (TokenKind::Num, _) => NUM,
             (TokenKind::Bool, _) => BOOL,
-            (_, Some(lower)) if is_name => vocab.name_id(lower),
-            (_, lower) => vocab
-                .get(fixed.or(lower.as_deref()).unwrap_or_default())
-                .unwrap_or(UNK),
+            (_, Some(lower)) if is_tool || is_arg || is_prop => vocab.name_id(lower),
+            (kind, lower) => {
+                let lower = lower.as_deref().unwrap_or_default();
+                vocab.get(lower).unwrap_or_else(|| {
+                    fixed = (kind == TokenKind::Word)
+                        .then(|| vocab.corrected(lower))
+                        .flatten();
+                    fixed.and_then(|w| vocab.get(w)).unwrap_or(UNK)
+                })
+            }
         };
         if let Some(sub) = &vocab.subwords
             && token.kind == TokenKind::Word
