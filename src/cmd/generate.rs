@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use codemode_datagen::{Split, write_jsonl};
+use codemode_datagen::{Options, Split, write_jsonl_with};
 
 /// Flags of `codemode generate`.
 #[derive(clap::Args)]
@@ -24,6 +24,14 @@ pub struct Args {
     /// Where to write; stdout when absent or `-`.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// As `train --number-words`: the share of whole numbers 0–20 written as words (never in
+    /// the test split).
+    #[arg(long, default_value_t = 0.0)]
+    number_words: f64,
+    /// As `train --echo`: the share of positives whose plain-word tool is also said as prose
+    /// (never in the test split).
+    #[arg(long, default_value_t = 0.0)]
+    echo: f64,
 }
 
 /// Writes `count` labeled records, one JSON object per line.
@@ -35,7 +43,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )),
         _ => Box::new(BufWriter::new(io::stdout().lock())),
     };
-    write_jsonl(&mut out, args.seed, args.count, split).context("writing records")?;
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&args.number_words) && (0.0..=1.0).contains(&args.echo),
+        "--number-words and --echo are shares between 0 and 1"
+    );
+    let options = Options {
+        number_words: args.number_words,
+        echo: args.echo,
+    };
+    write_jsonl_with(&mut out, args.seed, args.count, split, options).context("writing records")?;
     out.flush().context("writing records")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -63,6 +63,10 @@ pub struct Args {
     /// arguments) written as English words (`first five rows`); 0 draws the records as before.
     #[arg(long, default_value_t = 0.0)]
     number_words: f64,
+    /// The share of training positives whose tool is a plain English word said both as prose and
+    /// as the tool (`search query "x" using search`); 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    echo: f64,
 }
 
 fn read_generated(e: &codemode_datagen::Example) -> anyhow::Result<Labeled> {
@@ -108,8 +112,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (0.0..=1.0).contains(&args.number_words),
         "--number-words must be a share between 0 and 1"
     );
+    anyhow::ensure!(
+        (0.0..=1.0).contains(&args.echo),
+        "--echo must be a share between 0 and 1"
+    );
     let options = Options {
         number_words: args.number_words,
+        echo: args.echo,
     };
     let data = training_targets(args.seed, args.examples, options)?;
     let held_out = labeled(args.seed.wrapping_add(1), args.held_out, Split::Test)?;

@@ -233,6 +233,10 @@ pub struct Options {
     /// Outside the test split, the share of whole numbers from 0 to 20 (row limits and number
     /// arguments) written as English words (`first five rows`, `days three`) instead of digits.
     pub number_words: f64,
+    /// Outside the test split, the share of positives written by the `echo` family: a tool
+    /// renamed to a plain English word that the sentence also uses as prose (`search query "x"
+    /// using search`).
+    pub echo: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -265,6 +269,12 @@ impl Gen {
             && self.split != Split::Test
             && self.chance(self.options.number_words))
         .then_some(*word)
+    }
+
+    /// Whether this positive is an `echo` one, drawn with [`Options::echo`] outside the test split.
+    /// Nothing is drawn when the option is off, so the default stream is unchanged.
+    fn echo(&mut self) -> bool {
+        self.options.echo > 0.0 && self.split != Split::Test && self.chance(self.options.echo)
     }
 
     /// A number in `0..n` (`n` > 0).
@@ -384,6 +394,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
         );
         let made = if g.below(100) < NEGATIVE_PERCENT {
             negative::make(&mut g)
+        } else if g.echo() {
+            render::echo(&mut g)
         } else {
             render::positive(&mut g)
         };
@@ -421,8 +433,19 @@ pub fn write_jsonl<W: std::io::Write>(
     count: usize,
     split: Split,
 ) -> std::io::Result<()> {
+    write_jsonl_with(out, seed, count, split, Options::default())
+}
+
+/// [`write_jsonl`] with generator [`Options`].
+pub fn write_jsonl_with<W: std::io::Write>(
+    out: &mut W,
+    seed: u64,
+    count: usize,
+    split: Split,
+    options: Options,
+) -> std::io::Result<()> {
     for index in 0..count as u64 {
-        let line = example(seed, index, split).to_json_line();
+        let line = example_with(seed, index, split, options).to_json_line();
         out.write_all(line.as_bytes())?;
         out.write_all(b"\n")?;
     }
@@ -454,7 +477,10 @@ mod tests {
 
     #[test]
     fn number_words_are_drawn_only_when_asked_and_never_in_the_test_split() {
-        let words = Options { number_words: 1.0 };
+        let words = Options {
+            number_words: 1.0,
+            ..Options::default()
+        };
         let (mut limits, mut values) = (0, 0);
         for index in 0..400 {
             // Off, the option draws exactly the records `example` draws; the test split ignores it.
@@ -496,5 +522,58 @@ mod tests {
             }
         }
         assert!(limits > 5 && values > 5, "{limits} limits, {values} values");
+    }
+
+    #[test]
+    fn echo_sentences_say_the_plain_tool_name_twice_and_label_it_once() {
+        let on = Options {
+            echo: 1.0,
+            ..Options::default()
+        };
+        let mut echoes = 0;
+        for index in 0..300 {
+            // Off, nothing changes; the test split never draws the family.
+            let off = example_with(9, index, Split::Train, Options::default());
+            assert_eq!(
+                off.to_json_line(),
+                example(9, index, Split::Train).to_json_line()
+            );
+            let test = example_with(9, index, Split::Test, on);
+            assert_ne!(test.meta.template, "echo");
+            assert_eq!(
+                test.to_json_line(),
+                example(9, index, Split::Test).to_json_line()
+            );
+            let e = example_with(9, index, Split::Dev, on);
+            if e.meta.template != "echo" {
+                continue;
+            }
+            echoes += 1;
+            let Expected::Plan(plan) = &e.expected else {
+                panic!("an echo record is a plan: {}", e.instruction);
+            };
+            // Some call's tool is a plain lowercase word that the instruction says more often
+            // than it is labeled as a mention.
+            let said_twice = plan.calls.iter().any(|call| {
+                let name = call.tool.as_str();
+                let words = e
+                    .instruction
+                    .split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .filter(|w| w.eq_ignore_ascii_case(name))
+                    .count();
+                let mentions = e
+                    .meta
+                    .spans
+                    .iter()
+                    .filter(|s| s.role == Role::Tool && &e.instruction[s.start..s.end] == name)
+                    .count();
+                name.chars().all(|c| c.is_ascii_lowercase()) && words > mentions
+            });
+            assert!(said_twice, "{}", e.instruction);
+            // One mention per call.
+            let tools = e.meta.spans.iter().filter(|s| s.role == Role::Tool).count();
+            assert_eq!(tools, plan.calls.len(), "{}", e.instruction);
+        }
+        assert!(echoes > 150, "{echoes} echo records");
     }
 }

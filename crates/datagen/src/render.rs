@@ -3,7 +3,8 @@
 //! A family fixes the frame of the sentence (imperative, call syntax, JSON arguments, arguments
 //! first, one tool named for several calls, numbered steps, chatty, terse, with a decoy tool; for
 //! the test split only, questions, bullet lists and labeled forms; for the train and dev splits
-//! only, what the user wants, calls with their reasons, pasted pseudo-code and short memos). Inside the frame every
+//! only, what the user wants, calls with their reasons, pasted pseudo-code and short memos; behind an
+//! option, `echo`: a plain-word tool said as prose and as the tool). Inside the frame every
 //! choice is drawn independently: verbs, argument styles, joiners, cue words and where they stand,
 //! output and projection phrases, filler, punctuation and the casing of the prose.
 
@@ -16,7 +17,10 @@ use crate::values::{self, Lit};
 use crate::vocab::{self, Kind};
 use crate::{Example, Expected, Gen, Meta, Split, Unsupported};
 
+mod echo;
 mod train_only;
+
+pub(crate) use echo::positive as echo;
 use train_only::{memo, pseudo, reasons, wants};
 
 /// One call as it will be written.
