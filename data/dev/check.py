@@ -2,7 +2,8 @@
 """Mechanical checks for the hand-written dev set (stdlib only).
 
 Usage: python3 data/dev/check.py [--bin target/debug/codemode] [FILE ...]
-(default files: data/dev/hand_written.jsonl and data/dev/stretch.jsonl, next to this script).
+(default files: data/dev/hand_written.jsonl, data/dev/stretch.jsonl and data/dev/echo_probes.jsonl, next to
+this script).
 
 For every record:
   * the line is a JSON object with exactly "instruction", "tools" and "expected";
@@ -280,7 +281,9 @@ def main():
     binary = os.path.join(ROOT, "target", "debug", "codemode")
     if args[:1] == ["--bin"]:
         binary, args = args[1], args[2:]
-    files = args or [os.path.join(HERE, "hand_written.jsonl"), os.path.join(HERE, "stretch.jsonl")]
+    files = args or [
+        os.path.join(HERE, name) for name in ("hand_written.jsonl", "stretch.jsonl", "echo_probes.jsonl")
+    ]
     failures = []
     for f in files:
         failures += check_file(binary, f, strict_names=os.path.basename(f) != "stretch.jsonl")
