@@ -1685,18 +1685,28 @@ pub(crate) fn positive(g: &mut Gen) -> Option<Example> {
     } else {
         write(g, &mut t, fam, &draft, decoy.as_deref());
     }
+    finish_positive(g, t, &specs, &draft, fam.id())
+}
+
+/// The example a written positive makes, or `None` when the checker refuses its plan.
+pub(crate) fn finish_positive(
+    g: &Gen,
+    t: Text,
+    specs: &[Spec],
+    draft: &Draft,
+    template: &str,
+) -> Option<Example> {
     let (instruction, spans) = t.finish();
-    let catalog = catalog::catalog(&specs);
     let plan = draft.plan();
-    if codemode_plan::check::check(&plan, &catalog).is_err() {
+    if codemode_plan::check::check(&plan, &catalog::catalog(specs)).is_err() {
         return None;
     }
     Some(Example {
         instruction,
-        tools: catalog::json(&specs),
+        tools: catalog::json(specs),
         expected: Expected::Plan(plan),
         meta: Meta {
-            template: fam.id().to_owned(),
+            template: template.to_owned(),
             split: g.split,
             unsupported: None,
             spans,

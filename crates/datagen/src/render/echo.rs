@@ -162,21 +162,5 @@ pub(crate) fn positive(g: &mut Gen) -> Option<Example> {
     }
     shaping_after(g, &mut t, d);
     end(g, &mut t);
-    let (instruction, spans) = t.finish();
-    let plan = draft.plan();
-    if codemode_plan::check::check(&plan, &catalog::catalog(&specs)).is_err() {
-        return None;
-    }
-    Some(Example {
-        instruction,
-        tools: catalog::json(&specs),
-        expected: Expected::Plan(plan),
-        meta: Meta {
-            template: "echo".to_owned(),
-            split: g.split,
-            unsupported: None,
-            spans,
-        },
-        refused_plan: None,
-    })
+    finish_positive(g, t, &specs, &draft, "echo")
 }
