@@ -24,32 +24,51 @@ pub struct Args {
     /// Where to write; stdout when absent or `-`.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// As `train --number-words`: the share of whole numbers 0–20 written as words (never in
-    /// the test split).
+    #[command(flatten)]
+    options: GeneratorArgs,
+}
+
+/// The generator's options, as flags of `generate` and `train`.
+#[derive(clap::Args)]
+pub struct GeneratorArgs {
+    /// The share of whole numbers from 0 to 20 (row limits and number arguments) written as
+    /// English words (`first five rows`), never in the test split; 0 draws the records as before.
     #[arg(long, default_value_t = 0.0)]
     number_words: f64,
-    /// As `train --echo`: the share of positives whose plain-word tool is also said as prose
-    /// (never in the test split).
+    /// The share of positives whose tool is a plain English word said both as prose and as the
+    /// tool (`search query "x" using search`), never in the test split; 0 draws the records as
+    /// before.
     #[arg(long, default_value_t = 0.0)]
     echo: f64,
+}
+
+impl GeneratorArgs {
+    /// The options, once each share is checked to lie between 0 and 1.
+    pub fn options(&self) -> anyhow::Result<Options> {
+        anyhow::ensure!(
+            (0.0..=1.0).contains(&self.number_words),
+            "--number-words must be a share between 0 and 1"
+        );
+        anyhow::ensure!(
+            (0.0..=1.0).contains(&self.echo),
+            "--echo must be a share between 0 and 1"
+        );
+        Ok(Options {
+            number_words: self.number_words,
+            echo: self.echo,
+        })
+    }
 }
 
 /// Writes `count` labeled records, one JSON object per line.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let split = Split::parse(&args.split).context("--split is train, test or dev")?;
+    let options = args.options.options()?;
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) if path.as_os_str() != "-" => Box::new(BufWriter::new(
             File::create(path).with_context(|| format!("cannot write {}", path.display()))?,
         )),
         _ => Box::new(BufWriter::new(io::stdout().lock())),
-    };
-    anyhow::ensure!(
-        (0.0..=1.0).contains(&args.number_words) && (0.0..=1.0).contains(&args.echo),
-        "--number-words and --echo are shares between 0 and 1"
-    );
-    let options = Options {
-        number_words: args.number_words,
-        echo: args.echo,
     };
     write_jsonl_with(&mut out, args.seed, args.count, split, options).context("writing records")?;
     out.flush().context("writing records")?;

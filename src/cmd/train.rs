@@ -6,6 +6,8 @@ use std::time::Instant;
 
 use anyhow::Context;
 use codemode_datagen::{Options, Split, example, example_with};
+
+use super::generate::GeneratorArgs;
 use codemode_model::labels::{Labeled, Targets, read_labeled, targets};
 use codemode_model::planner::plan_with;
 use codemode_model::{eval, train};
@@ -59,14 +61,8 @@ pub struct Args {
     /// Where to write `model.safetensors` and `config.json`.
     #[arg(long, default_value = "model")]
     out: PathBuf,
-    /// The share of whole numbers from 0 to 20 in training records (row limits and number
-    /// arguments) written as English words (`first five rows`); 0 draws the records as before.
-    #[arg(long, default_value_t = 0.0)]
-    number_words: f64,
-    /// The share of training positives whose tool is a plain English word said both as prose and
-    /// as the tool (`search query "x" using search`); 0 draws the records as before.
-    #[arg(long, default_value_t = 0.0)]
-    echo: f64,
+    #[command(flatten)]
+    generator: GeneratorArgs,
 }
 
 fn read_generated(e: &codemode_datagen::Example) -> anyhow::Result<Labeled> {
@@ -108,18 +104,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "--typos must be a share between 0 and 1"
     );
     let started = Instant::now();
-    anyhow::ensure!(
-        (0.0..=1.0).contains(&args.number_words),
-        "--number-words must be a share between 0 and 1"
-    );
-    anyhow::ensure!(
-        (0.0..=1.0).contains(&args.echo),
-        "--echo must be a share between 0 and 1"
-    );
-    let options = Options {
-        number_words: args.number_words,
-        echo: args.echo,
-    };
+    let options = args.generator.options()?;
     let data = training_targets(args.seed, args.examples, options)?;
     let held_out = labeled(args.seed.wrapping_add(1), args.held_out, Split::Test)?;
     eprintln!(
