@@ -418,17 +418,16 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     unnamed.sort_by_cached_key(|&(k, i, _)| (fits(&args, k, i).1.len() != 1, i));
     for (k, i, displaced) in unnamed {
         let value = value_of(&tokens[i]).unwrap_or(Value::Null);
-        // A value written as `lang: "ar"`, `"ar" as lang` or `severity 1` (a word the network does
-        // not know as prose, right before the value) names an argument the tool lacks: that is
-        // the checker's diagnostic, not a guess.
-        if let Some(label) =
-            label_of(tokens, i).or_else(|| plain_label(tokens, i, catalog, choices))
+        // A value written as `lang: "ar"`, `"ar" as lang`, `severity 1` (a word the network does
+        // not know as prose, right before the value) or `language "fr"` (a noun, known or not)
+        // names an argument the tool lacks: that is the checker's diagnostic, not a guess.
+        if let Some(label) = label_of(tokens, i)
+            .or_else(|| plain_label(tokens, i, catalog, choices))
+            .or_else(|| noun_label(tokens, i, catalog))
             && catalog.get(resolved[k]).is_some_and(|tool| {
-                tool.argument(label).is_none()
-                    && !tool
-                        .arguments
-                        .iter()
-                        .any(|(a, _)| crate::features::is_form_of(label, a))
+                !tool.arguments.iter().any(|(a, _)| {
+                    a.eq_ignore_ascii_case(label) || crate::features::is_form_of(label, a)
+                })
             })
         {
             return Err(Diagnostic::new(
@@ -567,6 +566,246 @@ fn plain_label<'a>(
     let known = choices.prose.get(i - 1).copied().unwrap_or(true);
     (before.kind == TokenKind::Word && !known && catalog.get(&before.text).is_none())
         .then_some(before.text.as_str())
+}
+
+/// Words that may stand right before a value that names no argument without labelling it:
+/// prepositions, articles, pronouns and conjunctions (`get_weather for "Hobart"`, `resize it to
+/// 200`), the verbs of a request (`fetch "AAPL" with get_stock_price`) and the word forms of
+/// arguments (`tagged "urgent"`, `due "2026-03-31"`, `matching "kafka"`).
+const NOT_LABELS: &[&str] = &[
+    "a",
+    "about",
+    "above",
+    "across",
+    "after",
+    "again",
+    "against",
+    "all",
+    "also",
+    "an",
+    "and",
+    "any",
+    "are",
+    "around",
+    "as",
+    "at",
+    "back",
+    "be",
+    "been",
+    "before",
+    "below",
+    "between",
+    "both",
+    "but",
+    "by",
+    "concerning",
+    "down",
+    "each",
+    "either",
+    "else",
+    "even",
+    "every",
+    "for",
+    "from",
+    "her",
+    "here",
+    "his",
+    "in",
+    "inside",
+    "into",
+    "is",
+    "it",
+    "its",
+    "just",
+    "like",
+    "me",
+    "more",
+    "my",
+    "near",
+    "new",
+    "next",
+    "now",
+    "of",
+    "off",
+    "on",
+    "once",
+    "one",
+    "only",
+    "onto",
+    "or",
+    "our",
+    "out",
+    "over",
+    "per",
+    "please",
+    "pls",
+    "plus",
+    "re",
+    "regarding",
+    "same",
+    "say",
+    "says",
+    "so",
+    "some",
+    "than",
+    "that",
+    "the",
+    "their",
+    "them",
+    "then",
+    "there",
+    "these",
+    "this",
+    "those",
+    "through",
+    "to",
+    "too",
+    "toward",
+    "towards",
+    "under",
+    "up",
+    "upon",
+    "us",
+    "via",
+    "w",
+    "was",
+    "were",
+    "what",
+    "whose",
+    "with",
+    "within",
+    "without",
+    "you",
+    "your",
+    // verbs of a request
+    "add",
+    "archive",
+    "ask",
+    "assign",
+    "book",
+    "call",
+    "cancel",
+    "change",
+    "check",
+    "close",
+    "convert",
+    "copy",
+    "create",
+    "delete",
+    "deploy",
+    "do",
+    "download",
+    "email",
+    "execute",
+    "fetch",
+    "find",
+    "fire",
+    "follow",
+    "get",
+    "give",
+    "grab",
+    "hit",
+    "invite",
+    "invoke",
+    "kick",
+    "list",
+    "load",
+    "look",
+    "lookup",
+    "make",
+    "move",
+    "notify",
+    "open",
+    "ping",
+    "poke",
+    "post",
+    "publish",
+    "pull",
+    "put",
+    "query",
+    "read",
+    "remove",
+    "rename",
+    "reserve",
+    "resize",
+    "restart",
+    "retrieve",
+    "run",
+    "schedule",
+    "search",
+    "send",
+    "set",
+    "show",
+    "start",
+    "stop",
+    "tell",
+    "translate",
+    "trigger",
+    "try",
+    "unfollow",
+    "update",
+    "upload",
+    "use",
+    "using",
+    "write",
+    // word forms of arguments that share no stem with the name
+    "assigned",
+    "called",
+    "commented",
+    "departing",
+    "described",
+    "due",
+    "labeled",
+    "labelled",
+    "located",
+    "matching",
+    "named",
+    "priced",
+    "searching",
+    "starting",
+    "tagged",
+    "titled",
+    "written",
+    // words for the tool itself (`the render_lead endpoint "P1"`)
+    "action",
+    "api",
+    "command",
+    "endpoint",
+    "function",
+    "helper",
+    "job",
+    "method",
+    "operation",
+    "script",
+    "service",
+    "tool",
+    "utility",
+];
+
+/// The content word that labels the value at `i` in plain style when it is no argument: the word
+/// right before it (`language "fr"`, `timeout 5`), or the word before `of`, `is` or `equals`
+/// there (`a timeout of 5`, `the language is "fr"`). A word of [`NOT_LABELS`], a tool's name and
+/// anything but a word are no labels: there the value may still fill the only argument it fits.
+fn noun_label<'a>(tokens: &'a [Token], i: usize, catalog: &Catalog) -> Option<&'a str> {
+    let word = |j: usize| {
+        tokens
+            .get(j)
+            .filter(|t| t.kind == TokenKind::Word && catalog.get(&t.text).is_none())
+    };
+    // A misspelt connective (`usng`) is the connective, as the network reads it.
+    let content = |t: &&Token| {
+        let lower = t.text.to_lowercase();
+        !NOT_LABELS
+            .iter()
+            .any(|w| *w == lower || (w.len() >= 4 && crate::features::one_edit(w, &lower)))
+    };
+    let before = word(i.checked_sub(1)?)?;
+    if matches!(before.text.to_lowercase().as_str(), "of" | "is" | "equals") {
+        return word(i.checked_sub(2)?)
+            .filter(content)
+            .map(|t| t.text.as_str());
+    }
+    Some(before).filter(content).map(|t| t.text.as_str())
 }
 
 /// A word joined by `and` to the end of a list of projected fields without being a declared
@@ -744,10 +983,49 @@ mod tests {
             decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
             "call 1: argument \"severity\" is not in the schema of get_weather"
         );
-        // After a prose word the value still fills the only argument it fits.
+        // A noun the network knows as prose labels the value just the same.
         c.prose[3] = true;
-        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
-        assert_eq!(plan.calls[0].args["days"], 1);
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "call 1: argument \"severity\" is not in the schema of get_weather"
+        );
+    }
+
+    #[test]
+    fn a_value_after_a_noun_is_that_nouns_and_after_a_connective_fills_the_open_argument() {
+        let unknown = |text: &str, tags: &[usize]| {
+            let r = record(text);
+            let mut pointers = vec![None; tags.len()];
+            pointers[2] = Some(1);
+            let c = choices(tags, &pointers);
+            decode(&r.tokens, &r.catalog, &c).map_err(|d| d.to_string())
+        };
+        // get_weather city "Oslo" with a timeout of 2
+        assert_eq!(
+            unknown(
+                r#"get_weather city "Oslo" with a timeout of 2"#,
+                &[1, 0, 4, 0, 0, 0, 0, 4]
+            ),
+            Err("call 1: argument \"timeout\" is not in the schema of get_weather".to_owned())
+        );
+        // get_weather city "Oslo" , the language is "fr"
+        assert_eq!(
+            unknown(
+                r#"get_weather city "Oslo", the language is "fr""#,
+                &[1, 0, 4, 0, 0, 0, 0, 4]
+            ),
+            Err("call 1: argument \"language\" is not in the schema of get_weather".to_owned())
+        );
+        // get_weather city "Oslo" for 2 / usng 2 / the endpoint then DAYS 2: no labels.
+        for text in [
+            r#"get_weather city "Oslo" for 2"#,
+            r#"get_weather city "Oslo" usng 2"#,
+        ] {
+            let plan = unknown(text, &[1, 0, 4, 0, 4]).unwrap();
+            assert_eq!(plan.calls[0].args["days"], 2, "{text}");
+        }
+        let plan = unknown(r#"get_weather city "Oslo" DAYS 2"#, &[1, 0, 4, 0, 4]).unwrap();
+        assert_eq!(plan.calls[0].args["days"], 2);
     }
 
     #[test]

@@ -285,7 +285,7 @@ fn is_english(lower: &str) -> bool {
 
 /// Whether `a` and `b` (ASCII) are one edit apart: one letter dropped, added or replaced, or two
 /// neighbouring letters swapped.
-fn one_edit(a: &str, b: &str) -> bool {
+pub(crate) fn one_edit(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     if long.len() - short.len() > 1 {
