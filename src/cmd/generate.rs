@@ -40,6 +40,9 @@ pub struct GeneratorArgs {
     /// before.
     #[arg(long, default_value_t = 0.0)]
     echo: f64,
+    /// Every echo sentence makes one call.
+    #[arg(long)]
+    echo_one_call: bool,
 }
 
 impl GeneratorArgs {
@@ -56,6 +59,7 @@ impl GeneratorArgs {
         Ok(Options {
             number_words: self.number_words,
             echo: self.echo,
+            echo_one_call: self.echo_one_call,
         })
     }
 }

@@ -237,6 +237,9 @@ pub struct Options {
     /// renamed to a plain English word that the sentence also uses as prose (`search query "x"
     /// using search`).
     pub echo: f64,
+    /// Whether every `echo` sentence makes one call (the others of 1–3 calls are drawn as
+    /// before and cut to the first); other families are unchanged.
+    pub echo_one_call: bool,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -575,5 +578,38 @@ mod tests {
             assert_eq!(tools, plan.calls.len(), "{}", e.instruction);
         }
         assert!(echoes > 150, "{echoes} echo records");
+    }
+
+    #[test]
+    fn echo_one_call_cuts_only_the_echo_sentences_to_one_call() {
+        let many = Options {
+            echo: 0.5,
+            ..Options::default()
+        };
+        let one = Options {
+            echo_one_call: true,
+            ..many
+        };
+        let (mut echoes, mut longer) = (0, 0);
+        for index in 0..400 {
+            let a = example_with(4, index, Split::Train, many);
+            let b = example_with(4, index, Split::Train, one);
+            assert_eq!(a.meta.template, b.meta.template);
+            if b.meta.template != "echo" {
+                assert_eq!(a.to_json_line(), b.to_json_line());
+                continue;
+            }
+            echoes += 1;
+            let calls = |e: &Example| match &e.expected {
+                Expected::Plan(plan) => plan.calls.len(),
+                Expected::Diagnostic => 0,
+            };
+            assert_eq!(calls(&b), 1, "{}", b.instruction);
+            longer += usize::from(calls(&a) > 1);
+        }
+        assert!(
+            echoes > 100 && longer > 20,
+            "{echoes} echoes, {longer} longer"
+        );
     }
 }

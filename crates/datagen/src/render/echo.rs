@@ -122,7 +122,11 @@ fn echo_call(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, verb: bool) {
 /// word and that call is written with its echo; the other calls as the imperative family writes
 /// them.
 pub(crate) fn positive(g: &mut Gen) -> Option<Example> {
-    let n = call_count(g);
+    let n = if g.options.echo_one_call {
+        call_count(g).min(1)
+    } else {
+        call_count(g)
+    };
     let size = catalog::size(g, 1);
     let mut specs = catalog::sample(g, size);
     let mut draft = draw(g, &mut specs, n, false)?;
