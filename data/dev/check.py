@@ -2,7 +2,7 @@
 """Mechanical checks for the hand-written dev set (stdlib only).
 
 Usage: python3 data/dev/check.py [--bin target/debug/codemode] [FILE ...]
-(default files: data/dev/hand_written.jsonl, data/dev/stretch.jsonl and data/dev/echo_probes.jsonl, next to
+(default files: data/dev/hand_written.jsonl, stretch.jsonl, echo_probes.jsonl and personas_*.jsonl, next to
 this script).
 
 For every record:
@@ -282,7 +282,8 @@ def main():
     if args[:1] == ["--bin"]:
         binary, args = args[1], args[2:]
     files = args or [
-        os.path.join(HERE, name) for name in ("hand_written.jsonl", "stretch.jsonl", "echo_probes.jsonl")
+        os.path.join(HERE, name)
+        for name in ("hand_written.jsonl", "stretch.jsonl", "echo_probes.jsonl", "personas_a.jsonl")
     ]
     failures = []
     for f in files:
