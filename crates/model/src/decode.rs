@@ -480,6 +480,20 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
             }
         }
     }
+    // A plan of several calls takes no projection. A word read as a field that no called tool
+    // declares (`only return the final result`, where `result` is a property of a tool the plan
+    // does not call) is prose the network misread, not a projection the user asked for; a
+    // property of a called tool stays, and the checker refuses it.
+    if resolved.len() > 1 {
+        fields.retain(|field| {
+            resolved.iter().any(|tool| {
+                catalog.get(tool).is_some_and(|tool| {
+                    let properties = &tool.returns.properties;
+                    properties.contains(field) || plural_of(field, properties).is_some()
+                })
+            })
+        });
+    }
     let calls: Vec<Call> = resolved
         .iter()
         .zip(args)
@@ -1040,6 +1054,36 @@ mod tests {
             decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
             "output.fields: \"phone\" is not a declared property of list_users"
         );
+    }
+
+    #[test]
+    fn a_field_of_no_called_tool_on_several_calls_is_prose() {
+        // get_weather city "A" , then send to "b" , only the name
+        let r = record(r#"get_weather city "A", then send to "b", only the name"#);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 2, 0, 5, 0, 0, 0, 7],
+            &[
+                None,
+                None,
+                Some(1),
+                None,
+                None,
+                None,
+                None,
+                Some(6),
+                None,
+                None,
+                None,
+                None,
+            ],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls.len(), 2);
+        assert_eq!(plan.output.fields, None);
+        // A property of a called tool stays, for the checker to refuse.
+        let r = record(r#"list_users team "x", then send to "b", only the name"#);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.fields, Some(vec!["name".to_owned()]));
     }
 
     #[test]
