@@ -17,7 +17,7 @@ For every record:
     decoded), every number / boolean appears as such a token, every tool named in the plan appears in
     the instruction as a word, and every field appears as a word;
   * in the main set (not the stretch set) every argument name of a plan appears in the instruction as
-    a word or as a JSON key literal ("team": ...);
+    a word (capitalised at most in its first letter) or as a JSON key literal ("team": ...);
   * no record repeats another's instruction and catalog;
   * in the stretch set, every plan leaves at least one argument name unsaid (else it belongs in the
     main set).
@@ -170,7 +170,9 @@ def plan_problems(plan, tools, instruction, strict_names):
         if call["tool"] not in ws:
             problems.append(f"call {i + 1}: tool {call['tool']} is not a word of the instruction")
         for name, value in call["args"].items():
-            if strict_names and name not in ws and name not in strings:
+            # A name may open a sentence with a capital (`Body: "..."`); that is still saying it.
+            capitalised = name[:1].upper() + name[1:]
+            if strict_names and name not in ws and capitalised not in ws and name not in strings:
                 problems.append(f"call {i + 1}: argument name {name!r} not in the instruction")
             if isinstance(value, bool):
                 if not re.search(r"(?<![\w$])" + ("true" if value else "false") + r"(?![\w$])", text_wo):
@@ -283,7 +285,8 @@ def main():
         binary, args = args[1], args[2:]
     files = args or [
         os.path.join(HERE, name)
-        for name in ("hand_written.jsonl", "stretch.jsonl", "echo_probes.jsonl", "personas_a.jsonl")
+        for name in ("hand_written.jsonl", "stretch.jsonl", "echo_probes.jsonl", "personas_a.jsonl",
+                     "personas_b.jsonl")
     ]
     failures = []
     for f in files:
