@@ -15,6 +15,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import vm from 'node:vm';
+import { types } from 'node:util';
 
 const PRELUDE_URL = new URL('../crates/quickjs/src/prelude.js', import.meta.url);
 const LOG_CUT_MARKER = '[logs cut: the log limit was reached]';
@@ -228,6 +229,10 @@ function worker() {
     },
     done(kind, text) {
       parentPort.postMessage({ type: 'done', kind, text });
+    },
+    // A real Array object, never a Proxy (QuickJS's JS_IsArray).
+    isArray(value) {
+      return Array.isArray(value) && !types.isProxy(value);
     },
   };
   const install = vm.runInContext(prelude, context, { filename: 'prelude.js' });

@@ -55,6 +55,40 @@ fn run_prints_one_result_per_file_in_order_and_exits_1_when_one_fails() {
 }
 
 #[test]
+fn a_file_that_cannot_be_read_gets_its_own_line_and_the_batch_goes_on() {
+    let dir = std::env::temp_dir().join(format!("codemode-unreadable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("latin1.js");
+    let ok = dir.join("ok.js");
+    std::fs::write(&bad, b"return '\xe9t\xe9'").unwrap();
+    std::fs::write(&ok, "return 7").unwrap();
+    let output = codemode()
+        .arg("run")
+        .arg(&bad)
+        .arg(dir.join("missing.js"))
+        .arg(&ok)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    for line in &lines[..2] {
+        assert_eq!(line["ok"], false);
+        assert_eq!(line["reason"], "syntax");
+        assert!(
+            line["error"].as_str().unwrap().starts_with("cannot read"),
+            "{line}"
+        );
+    }
+    assert_eq!(lines[2]["value"], 7);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn run_applies_the_limit_flags() {
     let child = spawn_with_stdin(
         codemode().args(["run", "--max-log-chars", "3", "--memory-mb", "8", "-"]),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use codemode_interpreter::{Interpreter, Limits, RunOptions};
+use codemode_interpreter::{Interpreter, Limits, RunOptions, RunResult, StopReason};
 use codemode_mcp::Session;
 use codemode_quickjs::{Config, QuickJs};
 use codemode_tool::CallContext;
@@ -65,8 +65,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut all_ok = true;
     let mut out = io::stdout().lock();
     for file in files {
-        let code = read_code(&file)?;
-        let result = runtime.block_on(interpreter.run(&code, RunOptions::default()));
+        let result = match read_code(&file) {
+            Ok(code) => runtime.block_on(interpreter.run(&code, RunOptions::default())),
+            Err(err) => unreadable(&err),
+        };
         all_ok &= result.ok;
         serde_json::to_writer(&mut out, &result)?;
         out.write_all(b"\n")?;
@@ -98,16 +100,18 @@ fn run_with_mcp(
         let mut all_ok = true;
         let mut outcome = Ok(());
         for file in files {
-            let code = match read_code(file) {
-                Ok(code) => code,
+            let value = match read_code(file) {
+                Ok(code) => {
+                    let output = session.run(&code, timeout_ms, CallContext::default()).await;
+                    all_ok &= !output.is_error;
+                    output.value
+                }
                 Err(err) => {
-                    outcome = Err(err);
-                    break;
+                    all_ok = false;
+                    serde_json::to_value(unreadable(&err)).unwrap_or_default()
                 }
             };
-            let output = session.run(&code, timeout_ms, CallContext::default()).await;
-            all_ok &= !output.is_error;
-            if let Err(err) = print_line(&output.value) {
+            if let Err(err) = print_line(&value) {
                 outcome = Err(err);
                 break;
             }
@@ -129,6 +133,12 @@ fn print_line(value: &serde_json::Value) -> anyhow::Result<()> {
     out.write_all(b"\n")?;
     out.flush()?;
     Ok(())
+}
+
+/// The result line of a file that cannot be read (missing, or not UTF-8): its code never
+/// started, and the files after it still run.
+fn unreadable(err: &anyhow::Error) -> RunResult {
+    RunResult::stopped(StopReason::Syntax, format!("{err:#}"))
 }
 
 fn read_code(file: &PathBuf) -> anyhow::Result<String> {

@@ -368,6 +368,10 @@ fn host_object<'js>(
         }
     })?;
     host.set("done", done)?;
+
+    // A real Array object: never a Proxy, so its `length` is a data property.
+    let is_array = Function::new(ctx.clone(), |value: rquickjs::Value<'js>| value.is_array())?;
+    host.set("isArray", is_array)?;
     Ok(host)
 }
 

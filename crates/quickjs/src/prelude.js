@@ -5,6 +5,7 @@
 //   host.call(name, argsJson, argsError) -> promise   (records the call; throws past the call limit)
 //   host.log(text)                                      (appends one log entry)
 //   host.done(kind, text)                               (0: value JSON, 1: threw, 2: invalid value)
+//   host.isArray(value)                                 (a real Array object, never a Proxy)
 // `names` are the tools' names; `maxLength` is the longest array-like the native array methods
 // below may walk (no real array under the heap limit is longer).
 (function install(host, names, maxLength) {
@@ -30,47 +31,186 @@
 
   function clean(text) { return apply(wellFormed, text, []); }
 
-  // Some native Array.prototype methods walk `length` indices without ever reaching the
-  // interrupt handler, so `Array(2 ** 32 - 1).join('')` or `[].reverse.call({length: 2 ** 53})`
-  // would run far past the timeout. They refuse receivers (and, for concat, arguments) longer
-  // than any array the heap could hold; everything else is unchanged.
+  // Some native methods walk `length` indices without ever reaching the interrupt handler, so
+  // `Array(2 ** 32 - 1).join('')` or `[].reverse.call({length: 2 ** 53})` would run far past the
+  // timeout. A real array's `length` is a data property nothing can change between a check here
+  // and the native method's own read, so for a real array (`host.isArray`: no Proxy passes) the
+  // method runs once its length is checked. Any other receiver (an array-like, a Proxy, an
+  // `arguments` object) is first copied, its `length` read once, into a plain object the native
+  // method walks instead; what it changes is written back. The copying is JavaScript, so the
+  // timeout reaches it. `flat`, `flatMap` and `concat`, which look into the elements and
+  // arguments too, are JavaScript here whenever anything but real arrays is involved.
   const RangeErrorCtor = RangeError;
+  const TypeErrorCtor = TypeError;
   const ArrayProto = Array.prototype;
-  function checkLength(value) {
-    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return;
-    const length = +value.length;
+  const ObjectCtor = Object;
+  const isArray = Array.isArray;
+  const realArray = host.isArray;
+  const spreadable = Symbol.isConcatSpreadable;
+  const hasOwn = Object.prototype.hasOwnProperty;
+  const nativeConcat = ArrayProto.concat;
+  function toLength(value) {
+    const n = +value;
+    if (!(n > 0)) return 0;
+    return n > 9007199254740991 ? 9007199254740991 : n - (n % 1);
+  }
+  function checked(length) {
     if (length > maxLength) {
       throw new RangeErrorCtor('array-like of length ' + length + ' is longer than this sandbox walks (' + maxLength + ')');
     }
+    return length;
   }
-  function guard(original) {
+  function data(target, key, value) {
+    defineProperty(target, key, { value: value, writable: true, enumerable: true, configurable: true });
+  }
+  // A plain copy of the array-like `o`: holes stay holes, `length` is a data property.
+  function copyOf(o, length) {
+    const copy = create(null);
+    for (let i = 0; i < length; i++) {
+      if (i in o) data(copy, i, o[i]);
+    }
+    data(copy, 'length', length);
+    return copy;
+  }
+  function writeBack(o, copy, before) {
+    const after = copy.length;
+    for (let i = 0; i < after; i++) {
+      if (apply(hasOwn, copy, [i])) o[i] = copy[i];
+      else delete o[i];
+    }
+    for (let i = after; i < before; i++) delete o[i];
+    if (after !== before) o.length = after;
+  }
+  function reads(original) {
     return function (...args) {
-      checkLength(this);
-      return apply(original, this, args);
+      if (realArray(this)) {
+        checked(this.length);
+        return apply(original, this, args);
+      }
+      const o = ObjectCtor(this);
+      return apply(original, copyOf(o, checked(toLength(o.length))), args);
     };
   }
-  function guardAll(original) {
+  function writes(original, returnsReceiver) {
     return function (...args) {
-      checkLength(this);
-      for (let k = 0; k < args.length; k++) checkLength(args[k]);
-      return apply(original, this, args);
+      if (realArray(this)) {
+        checked(this.length);
+        return apply(original, this, args);
+      }
+      const o = ObjectCtor(this);
+      const before = checked(toLength(o.length));
+      const copy = copyOf(o, before);
+      const result = apply(original, copy, args);
+      writeBack(o, copy, before);
+      return returnsReceiver ? o : result;
     };
   }
-  // `toString` joins through `join`; `toReversed`, `toSorted`, `toSpliced`, `with` and `fill`
-  // allocate as they go, so the heap limit stops them.
-  ArrayProto.join = guard(ArrayProto.join);
-  ArrayProto.toLocaleString = guard(ArrayProto.toLocaleString);
-  ArrayProto.reverse = guard(ArrayProto.reverse);
-  ArrayProto.concat = guardAll(ArrayProto.concat);
-  ArrayProto.copyWithin = guard(ArrayProto.copyWithin);
-  ArrayProto.splice = guard(ArrayProto.splice);
-  ArrayProto.slice = guard(ArrayProto.slice);
-  ArrayProto.sort = guard(ArrayProto.sort);
-  ArrayProto.flat = guard(ArrayProto.flat);
-  ArrayProto.flatMap = guard(ArrayProto.flatMap);
-  ArrayProto.shift = guard(ArrayProto.shift);
-  ArrayProto.unshift = guard(ArrayProto.unshift);
+  function append(target, at, value) {
+    data(target, checked(at), value);
+    return at + 1;
+  }
+  function flatten(target, at, source, depth) {
+    const length = checked(toLength(source.length));
+    for (let i = 0; i < length; i++) {
+      if (!(i in source)) continue;
+      const element = source[i];
+      if (depth > 0 && isArray(element)) at = flatten(target, at, element, depth - 1);
+      else at = append(target, at, element);
+    }
+    return at;
+  }
+  const methods = {
+    flat(depth) {
+      const o = ObjectCtor(this);
+      let d = depth === undefined ? 1 : +depth;
+      d = d > 0 ? (d === Infinity ? d : d - (d % 1)) : 0;
+      const result = [];
+      result.length = flatten(result, 0, o, d);
+      return result;
+    },
+    flatMap(callback, thisArg) {
+      const o = ObjectCtor(this);
+      if (typeof callback !== 'function') throw new TypeErrorCtor('flatMap: the callback is not a function');
+      const length = checked(toLength(o.length));
+      const result = [];
+      let at = 0;
+      for (let i = 0; i < length; i++) {
+        if (!(i in o)) continue;
+        const mapped = apply(callback, thisArg, [o[i], i, o]);
+        at = isArray(mapped) ? flatten(result, at, mapped, 0) : append(result, at, mapped);
+      }
+      result.length = at;
+      return result;
+    },
+    concat(...args) {
+      const o = ObjectCtor(this);
+      let plain = realArray(o);
+      for (let k = 0; plain && k < args.length; k++) {
+        const a = args[k];
+        plain = a === null || (typeof a !== 'object' && typeof a !== 'function') || realArray(a);
+      }
+      if (plain) {
+        checked(o.length);
+        for (let k = 0; k < args.length; k++) if (realArray(args[k])) checked(args[k].length);
+        return apply(nativeConcat, o, args);
+      }
+      const result = [];
+      let at = 0;
+      for (let k = -1; k < args.length; k++) {
+        const e = k < 0 ? o : args[k];
+        let spread = false;
+        if (e !== null && (typeof e === 'object' || typeof e === 'function')) {
+          const flag = e[spreadable];
+          spread = flag !== undefined ? !!flag : isArray(e);
+        }
+        if (!spread) {
+          at = append(result, at, e);
+          continue;
+        }
+        const length = checked(toLength(e.length));
+        for (let i = 0; i < length; i++) {
+          if (i in e) data(result, checked(at), e[i]);
+          at++;
+        }
+      }
+      result.length = checked(at);
+      return result;
+    },
+  };
+  function put(name, f) {
+    defineProperty(f, 'name', { value: name, configurable: true });
+    defineProperty(ArrayProto, name, { value: f, writable: true, enumerable: false, configurable: true });
+  }
+  // `toString` joins through `join`; `toReversed`, `toSorted`, `toSpliced` and `with` allocate
+  // as they go, so the heap limit stops them.
+  put('join', reads(ArrayProto.join));
+  put('toLocaleString', reads(ArrayProto.toLocaleString));
+  put('slice', reads(ArrayProto.slice));
+  put('reverse', writes(ArrayProto.reverse, true));
+  put('sort', writes(ArrayProto.sort, true));
+  put('copyWithin', writes(ArrayProto.copyWithin, true));
+  put('fill', writes(ArrayProto.fill, true));
+  put('splice', writes(ArrayProto.splice, false));
+  put('shift', writes(ArrayProto.shift, false));
+  put('unshift', writes(ArrayProto.unshift, false));
+  put('flat', methods.flat);
+  put('flatMap', methods.flatMap);
+  put('concat', methods.concat);
 
+  // `String.raw` walks its template's `raw` the same way.
+  const nativeRaw = StringCtor.raw;
+  defineProperty(StringCtor, 'raw', {
+    value: function raw(template, ...substitutions) {
+      const r = ObjectCtor(ObjectCtor(template).raw);
+      const copy = copyOf(r, checked(toLength(r.length)));
+      const list = [{ raw: copy }];
+      for (let k = 0; k < substitutions.length; k++) data(list, k + 1, substitutions[k]);
+      return apply(nativeRaw, StringCtor, list);
+    },
+    writable: true,
+    enumerable: false,
+    configurable: true,
+  });
 
   // An Error crosses as its name and message; everything else as JSON. A `toJSON` on
   // Error.prototype does this without a replacer function, which would run for every value.
