@@ -25,6 +25,9 @@
   const freeze = Object.freeze;
   const wellFormed = String.prototype.toWellFormed;
   const AsyncFunction = (async function () {}).constructor;
+  const functionText = Function.prototype.toString;
+  const SyntaxErrorCtor = SyntaxError;
+  const notOneBody = 'SyntaxError: the code closes the function it is the body of';
   const hostCall = host.call;
   const hostLog = host.log;
   const hostDone = host.done;
@@ -317,8 +320,6 @@
   console.warn = log;
   console.error = log;
   console.debug = log;
-  defineProperty(globalThis, 'console', { value: console, writable: true, configurable: true });
-  defineProperty(globalThis, 'tools', { value: tools, writable: false, configurable: false });
 
   function fulfilled(value) {
     let text;
@@ -336,13 +337,25 @@
   }
 
   // Compiles and starts the code: returns a string (the syntax error) or nothing.
+  //
+  // QuickJS's Function constructor parses `(async function anonymous(\n) {\n` + code + `\n})`
+  // as one piece of source, so code that starts with `});` closes that function early and runs
+  // what follows while it is being "compiled". Two defences: `tools` and `console` exist only
+  // once the code compiled (nothing it runs while compiling reaches the host), and the function
+  // compiled must be the one whose source is the whole of the code, which no function the code
+  // opens itself can be.
   function start(code) {
     let body;
     try {
       body = new AsyncFunction(code);
     } catch (e) {
-      return clean(message(e));
+      return e instanceof SyntaxErrorCtor ? clean(message(e)) : notOneBody;
     }
+    if (typeof body !== 'function' || apply(functionText, body, []) !== 'async function anonymous(\n) {\n' + code + '\n}') {
+      return notOneBody;
+    }
+    defineProperty(globalThis, 'console', { value: console, writable: true, configurable: true });
+    defineProperty(globalThis, 'tools', { value: tools, writable: false, configurable: false });
     apply(then, body(), [fulfilled, rejected]);
     return undefined;
   }

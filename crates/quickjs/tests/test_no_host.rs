@@ -30,6 +30,24 @@ async fn a_static_import_does_not_parse() {
 }
 
 #[tokio::test]
+async fn code_that_closes_its_own_function_is_a_syntax_stop_that_calls_nothing() {
+    // The Function constructor parses the code inside `(async function anonymous() {` ... `})`:
+    // these bodies close that function early, then throw, return another function, or call a
+    // tool while being compiled.
+    let (options, _) = common::tools();
+    for code in [
+        "}); throw new Error('ran while compiling'); (async function () {",
+        "}, function () { return 1 }); (async function () { return 'second'",
+        "}), tools.echo({ leaked: true }), (async function () {",
+        "}), console.log('leaked'), (async function () {",
+    ] {
+        let result = common::run_with(&common::quickjs(|_| {}), code, options.clone()).await;
+        assert_stopped(&result, StopReason::Syntax);
+        assert!(result.calls.is_empty() && result.logs.is_empty(), "{code}");
+    }
+}
+
+#[tokio::test]
 async fn a_dynamic_import_rejects() {
     let code = "try { await import('os'); return 'loaded' } catch (e) { return 'refused' }";
     assert_returned(&run(code).await, json!("refused"));
