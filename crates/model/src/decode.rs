@@ -259,6 +259,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     let mut tools: [Option<&str>; 3] = [None; 3];
     let mut used = [false; 3];
     let mut fields: Vec<String> = Vec::new();
+    let mut field_at: Vec<usize> = Vec::new(); // the token of each field
     let mut limit: Option<serde_json::Number> = None;
     let mut values: Vec<(usize, usize)> = Vec::new(); // (call, token)
 
@@ -303,7 +304,10 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                 used[tag - 4] = true;
             }
             7 => match name_text(token) {
-                Some(field) => fields.push(field.to_owned()),
+                Some(field) => {
+                    fields.push(field.to_owned());
+                    field_at.push(i);
+                }
                 None => {
                     return Err(no_plan(
                         "instruction",
@@ -381,6 +385,23 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
             }
         }
         let value = value_of(&tokens[i]).unwrap_or(Value::Null);
+        // A pointer at a name the tool lacks, from a value written right after a name it has
+        // (`send_slack to channel "#release"`, where `to` is send_email's): the adjacent name.
+        let tool = catalog.get(resolved[k]);
+        let beside = i
+            .checked_sub(1)
+            .and_then(|b| tokens.get(b))
+            .filter(|t| t.kind == TokenKind::Word)
+            .and_then(|t| tool?.argument(&t.text).map(|_| t.text.as_str()));
+        let arg = match beside {
+            Some(name)
+                if tool.is_some_and(|t| t.argument(arg).is_none())
+                    && !args[k].contains_key(name) =>
+            {
+                name
+            }
+            _ => arg,
+        };
         args[k].insert(arg.to_owned(), value);
     }
     // A value that names no argument takes the argument a word just before it is a form of
@@ -421,22 +442,33 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
         // A value written as `lang: "ar"`, `"ar" as lang`, `severity 1` (a word the network does
         // not know as prose, right before the value) or `language "fr"` (a noun, known or not)
         // names an argument the tool lacks: that is the checker's diagnostic, not a guess.
-        if let Some(label) = label_of(tokens, i)
+        let label = label_of(tokens, i)
             .or_else(|| plain_label(tokens, i, catalog, choices))
-            .or_else(|| noun_label(tokens, i, catalog))
-            && catalog.get(resolved[k]).is_some_and(|tool| {
-                !tool.arguments.iter().any(|(a, _)| {
-                    a.eq_ignore_ascii_case(label) || crate::features::is_form_of(label, a)
-                })
-            })
+            .or_else(|| noun_label(tokens, i, catalog));
+        if let Some(label) = label
+            && let Some(tool) = catalog.get(resolved[k])
         {
-            return Err(Diagnostic::new(
-                format!("call {}", k + 1),
-                Problem::UnknownArgument {
-                    tool: resolved[k].to_owned(),
-                    argument: label.to_owned(),
-                },
-            ));
+            if !tool.arguments.iter().any(|(a, _)| {
+                a.eq_ignore_ascii_case(label) || crate::features::is_form_of(label, a)
+            }) {
+                return Err(Diagnostic::new(
+                    format!("call {}", k + 1),
+                    Problem::UnknownArgument {
+                        tool: resolved[k].to_owned(),
+                        argument: label.to_owned(),
+                    },
+                ));
+            }
+            // A label in other capitals (`Body: "..."` at the start of a sentence) names the
+            // open argument it spells.
+            if let Some((name, _)) = tool.arguments.iter().find(|(a, ty)| {
+                a.eq_ignore_ascii_case(label)
+                    && ty.admits(&value)
+                    && !args[k].contains_key(a.as_str())
+            }) {
+                args[k].insert(name.clone(), value);
+                continue;
+            }
         }
         let (open, stemmed) = fits(&args, k, i);
         // A displaced value that is no quoted string (`true`, `4`) and no word form's takes no
@@ -472,6 +504,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     if let [tool] = resolved.as_slice()
         && let Some(tool) = catalog.get(tool)
     {
+        fields = field_list(tokens, &field_at, &tool.returns.properties);
         for i in 0..fields.len() {
             if let Some(property) = plural_of(&fields[i], &tool.returns.properties)
                 && !fields.iter().any(|f| f == property)
@@ -577,6 +610,11 @@ fn plain_label<'a>(
     choices: &Choices,
 ) -> Option<&'a str> {
     let before = tokens.get(i.checked_sub(1)?)?;
+    // A connective that is some other tool's argument (`to` of send_email, in `send_slack to
+    // channel ...`) reads as a name to the network, but labels nothing here.
+    if NOT_LABELS.contains(&before.text.to_lowercase().as_str()) {
+        return None;
+    }
     let known = choices.prose.get(i - 1).copied().unwrap_or(true);
     (before.kind == TokenKind::Word && !known && catalog.get(&before.text).is_none())
         .then_some(before.text.as_str())
@@ -822,6 +860,65 @@ fn noun_label<'a>(tokens: &'a [Token], i: usize, catalog: &Catalog) -> Option<&'
     Some(before).filter(content).map(|t| t.text.as_str())
 }
 
+/// Words that join the fields of a list (`id, name and email`, `title, then the status`).
+const FIELD_JOINS: &[&str] = &[
+    ",", "and", "&", "then", "plus", "the", "its", "their", "/", "+",
+];
+
+/// The projected fields of a plan of one call, read from the tokens the network tagged as fields
+/// (`at`): a declared property that the list goes on to without a tag (`keep id, title, status
+/// and assignee`, `the title, then the status, then the id`) is one of them too; a tagged word
+/// for rows (`first 5 rows`) that is no declared property is the row limit's noun, not a field;
+/// and fields stay in the order they are written. A field tagged twice stays twice, for the
+/// checker to refuse: a second mention is as often a sort key (`only date and high, sorted by
+/// high`) as a repetition.
+fn field_list(tokens: &[Token], at: &[usize], properties: &[String]) -> Vec<String> {
+    let declared = |t: &Token| {
+        t.kind == TokenKind::Word
+            && (properties.contains(&t.text) || plural_of(&t.text, properties).is_some())
+    };
+    let mut chosen: Vec<usize> = Vec::new();
+    for &i in at {
+        let word = tokens[i].text.to_lowercase();
+        let rows = matches!(
+            word.as_str(),
+            "row" | "rows" | "result" | "results" | "line" | "lines" | "entries" | "items"
+        );
+        if rows && !declared(&tokens[i]) {
+            continue;
+        }
+        chosen.push(i);
+        // The list goes on past an untagged declared property after a joining word or two.
+        let mut j = i + 1;
+        loop {
+            let mut k = j;
+            while k < tokens.len() && k < j + 3 && FIELD_JOINS.contains(&tokens[k].text.as_str()) {
+                k += 1;
+            }
+            // A property that labels a value next (`and the status should be "open"`) is an
+            // argument, not a field.
+            let labels = tokens.get(k + 1).is_some_and(|t| {
+                value_of(t).is_some()
+                    || matches!(
+                        t.text.as_str(),
+                        ":" | "=" | "is" | "should" | "equals" | "to" | "set" | "of" | "as"
+                    )
+            });
+            if k == j || k >= tokens.len() || !declared(&tokens[k]) || labels {
+                break;
+            }
+            chosen.push(k);
+            j = k + 1;
+        }
+    }
+    chosen.sort_unstable();
+    chosen.dedup();
+    chosen
+        .into_iter()
+        .map(|i| name_text(&tokens[i]).unwrap_or_default().to_owned())
+        .collect()
+}
+
 /// A word joined by `and` to the end of a list of projected fields without being a declared
 /// property, as `phone` in `only id and phone`: the user asked for a field the tool lacks.
 fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> Option<&'a str> {
@@ -839,7 +936,18 @@ fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> 
     let ends = tokens.get(last + 3).is_none_or(|t| {
         matches!(
             t.text.as_str(),
-            "." | "," | ";" | "!" | "?" | ")" | "field" | "fields" | "column" | "columns"
+            "." | ","
+                | ";"
+                | "!"
+                | "?"
+                | ")"
+                | "field"
+                | "fields"
+                | "column"
+                | "columns"
+                | "for"
+                | "per"
+                | "please"
         )
     });
     (ends && !declared && catalog.get(&word.text).is_none() && tags.get(last + 2) == Some(&0))
@@ -1084,6 +1192,48 @@ mod tests {
         let r = record(r#"list_users team "x", then send to "b", only the name"#);
         let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
         assert_eq!(plan.output.fields, Some(vec!["name".to_owned()]));
+    }
+
+    #[test]
+    fn a_field_list_goes_on_past_an_untagged_property_and_rows_are_no_field() {
+        // list_users team "x" , only id and name : the network tagged only `id`.
+        let r = record(r#"list_users team "x", only id and name"#);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 7, 0, 0],
+            &[None, None, Some(1), None, None, None, None, None],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(
+            plan.output.fields,
+            Some(vec!["id".to_owned(), "name".to_owned()])
+        );
+        // list_users team "x" , first 5 rows : `rows` tagged as a field is the limit's noun.
+        let r = record(r#"list_users team "x", first 5 rows"#);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 8, 7],
+            &[None, None, Some(1), None, None, None, None],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.fields, None);
+        assert_eq!(plan.output.limit, Some(5.into()));
+    }
+
+    #[test]
+    fn a_capitalised_label_and_a_name_beside_the_value_place_it() {
+        // send to "a" , Subject : "hi" : the second value names no argument the network saw.
+        let r = record(r#"send to "a", Subject: "hi""#);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 0, 4],
+            &[None, None, Some(1), None, None, None, None],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["subject"], "hi");
+        // get_weather to city "Oslo" : the pointer picked `to` (send's), `city` is beside it.
+        let r = record(r#"get_weather to city "Oslo""#);
+        let c = choices(&[1, 0, 0, 4], &[None, None, None, Some(1)]);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+        assert!(!plan.calls[0].args.contains_key("to"));
     }
 
     #[test]
