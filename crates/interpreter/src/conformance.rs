@@ -380,6 +380,14 @@ pub async fn run(interpreter: &dyn Interpreter) -> Report {
         }
     );
     check!(
+        "work left running after the code returned does not hold its answer",
+        async {
+            let options = RunOptions::default().with_timeout(SHORT_TIMEOUT);
+            let code = "(function f() { Promise.resolve().then(f) })(); return 7";
+            expect_value(&i.run(code, options).await, &json!(7))
+        }
+    );
+    check!(
         "a call in flight at the timeout is unsettled and its future dropped",
         async {
             let fx = Fixtures::default();

@@ -271,7 +271,7 @@ impl Engine {
     }
 
     /// Hands `settled` calls back to the code (each `(id, Ok(json) | Err(message))`) and runs
-    /// promise jobs until none is left or the run must stop.
+    /// promise jobs until none is left, the code has answered or the run must stop.
     pub(crate) fn pump(&mut self, settled: &mut Vec<(u32, Result<String, String>)>, flags: &Flags) {
         let state = &self.state;
         self.context.with(|ctx| {
@@ -299,7 +299,16 @@ impl Engine {
                 }
             }
             settled.clear();
-            while flags.reason().is_none() && ctx.execute_pending_job() {}
+            // Once the code has returned or thrown, its answer stands: jobs it left behind (a
+            // promise chain that never ends) are not run, as a stopped run's are not.
+            loop {
+                if flags.reason().is_some() || state.borrow().done.is_some() {
+                    break;
+                }
+                if !ctx.execute_pending_job() {
+                    break;
+                }
+            }
         });
     }
 }

@@ -1,9 +1,10 @@
-//! Microtask storms and endless awaits are stopped at the timeout.
+//! Microtask storms and endless awaits are stopped at the timeout; work the code leaves behind
+//! once it has answered does not hold the answer back.
 
 mod common;
 
 use codemode_interpreter::StopReason;
-use common::{assert_stopped, run_short};
+use common::{assert_returned, assert_stopped, run_short};
 
 #[tokio::test]
 async fn a_self_scheduling_microtask_chain_is_stopped_at_the_timeout() {
@@ -41,4 +42,14 @@ fn assert_stopped_by_clock_or_heap(result: &codemode_interpreter::RunResult) {
         ),
         "{result:?}"
     );
+}
+
+#[tokio::test]
+async fn a_chain_left_running_after_the_code_returned_does_not_hold_its_answer() {
+    let code = "(function f() { Promise.resolve().then(f) })(); return 42";
+    assert_returned(&run_short(code).await, serde_json::json!(42));
+    let code = "(async () => { for (;;) await null })(); throw new Error('done')";
+    let result = run_short(code).await;
+    assert_stopped(&result, StopReason::Threw);
+    assert_eq!(result.error.as_deref(), Some("Error: done"));
 }
