@@ -14,7 +14,16 @@
   // import hands the code nothing it can use.
   if (install.installed === true) throw new TypeError('the prelude is already installed');
   Object.defineProperty(install, 'installed', { value: true });
-  const stringify = JSON.stringify;
+  const nativeStringify = JSON.stringify;
+  // With a replacer function, JSON.stringify calls back into JavaScript for every value, where
+  // the timeout reaches it; without one it walks a sparse `Array(2 ** 32 - 1)` natively, and only
+  // the heap limit stops it. Every JSON.stringify, the code's and the prelude's, gets one that
+  // changes nothing (about 6% slower on 9 MB of rows).
+  function same(key, value) { return value; }
+  function stringify(value, replacer, space) {
+    const walker = typeof replacer === 'function' || isArray(replacer) ? replacer : same;
+    return apply(nativeStringify, undefined, [value, walker, space]);
+  }
   const parse = JSON.parse;
   const apply = Reflect.apply;
   const ErrorCtor = Error;
@@ -199,6 +208,8 @@
   put('flat', methods.flat);
   put('flatMap', methods.flatMap);
   put('concat', methods.concat);
+
+  defineProperty(JSON, 'stringify', { value: stringify, writable: true, enumerable: false, configurable: true });
 
   // `String.raw` walks its template's `raw` the same way.
   const nativeRaw = StringCtor.raw;

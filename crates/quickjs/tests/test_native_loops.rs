@@ -7,7 +7,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use codemode_interpreter::StopReason;
-use common::{assert_returned, assert_stopped, run};
+use common::{assert_returned, assert_stopped, run, run_short};
 use serde_json::json;
 
 async fn run_quickly(code: &str) -> codemode_interpreter::RunResult {
@@ -149,4 +149,31 @@ async fn the_guarded_methods_keep_their_meaning_on_array_likes() {
             [1, 10, 2, 20], [2, 3], "a+b+c"
         ]),
     );
+}
+
+#[tokio::test]
+async fn stringifying_a_huge_sparse_array_stops_near_the_timeout() {
+    // JSON.stringify walks holes natively; with the prelude's replacer the timeout reaches it,
+    // in the code's own call, in the returned value and in a log line alike.
+    for code in [
+        "return JSON.stringify(Array(2 ** 32 - 1)).length",
+        "return Array(2 ** 32 - 1)",
+        "console.log(Array(2 ** 32 - 1)); return 1",
+    ] {
+        let started = Instant::now();
+        let result = run_short(code).await;
+        assert!(
+            matches!(
+                result.reason,
+                Some(StopReason::Timeout | StopReason::HeapLimit)
+            ),
+            "{code}: {:?}",
+            result.reason
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{code} took {:?}",
+            started.elapsed()
+        );
+    }
 }
