@@ -40,11 +40,7 @@ fn run_prints_one_result_per_file_in_order_and_exits_1_when_one_fails() {
     );
     let output = common::finish_within(child, Duration::from_secs(30));
     assert_eq!(output.status.code(), Some(1));
-    let lines: Vec<Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = common::json_lines(&String::from_utf8(output.stdout).unwrap());
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["value"], serde_json::json!([1, 2]));
     assert_eq!(lines[0]["logs"], serde_json::json!(["hi"]));
@@ -70,11 +66,7 @@ fn a_file_that_cannot_be_read_gets_its_own_line_and_the_batch_goes_on() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
-    let lines: Vec<Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = common::json_lines(&String::from_utf8(output.stdout).unwrap());
     assert_eq!(lines.len(), 3);
     for line in &lines[..2] {
         assert_eq!(line["ok"], false);

@@ -969,6 +969,15 @@ mod tests {
         )
     }
 
+    /// `n` pointers, each `None` but those of `set` (value token, argument name token).
+    fn pointing(n: usize, set: &[(usize, usize)]) -> Vec<Option<usize>> {
+        let mut pointers = vec![None; n];
+        for &(value, name) in set {
+            pointers[value] = Some(name);
+        }
+        pointers
+    }
+
     fn choices(tags: &[usize], pointers: &[Option<usize>]) -> Choices {
         Choices {
             tags: tags.to_vec(),
@@ -1170,20 +1179,7 @@ mod tests {
         let r = record(r#"get_weather city "A", then send to "b", only the name"#);
         let c = choices(
             &[1, 0, 4, 0, 0, 2, 0, 5, 0, 0, 0, 7],
-            &[
-                None,
-                None,
-                Some(1),
-                None,
-                None,
-                None,
-                None,
-                Some(6),
-                None,
-                None,
-                None,
-                None,
-            ],
+            &pointing(12, &[(2, 1), (7, 6)]),
         );
         let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
         assert_eq!(plan.calls.len(), 2);

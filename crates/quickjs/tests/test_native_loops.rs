@@ -21,6 +21,16 @@ async fn run_quickly(code: &str) -> codemode_interpreter::RunResult {
     result
 }
 
+/// Asserts the code threw a RangeError, quickly.
+async fn assert_range_error(code: &str) {
+    let result = run_quickly(code).await;
+    assert_stopped(&result, StopReason::Threw);
+    assert!(
+        result.error.unwrap_or_default().starts_with("RangeError"),
+        "{code}"
+    );
+}
+
 #[tokio::test]
 async fn walking_a_huge_sparse_array_is_refused_at_once() {
     for code in [
@@ -34,12 +44,7 @@ async fn walking_a_huge_sparse_array_is_refused_at_once() {
         "Array(2 ** 32 - 1).flat()",
         "Array(2 ** 32 - 1).toLocaleString()",
     ] {
-        let result = run_quickly(code).await;
-        assert_stopped(&result, StopReason::Threw);
-        assert!(
-            result.error.unwrap_or_default().starts_with("RangeError"),
-            "{code}"
-        );
+        assert_range_error(code).await;
     }
 }
 
@@ -121,12 +126,7 @@ async fn an_array_like_that_ignores_writes_is_refused_by_its_length() {
         "const o = Object.create(new Uint8Array(0), { length: { value: 2 ** 53 - 1 } }); Array.prototype.fill.call(o, 0)",
         "String.raw({ raw: { length: 2 ** 53 - 1 } })",
     ] {
-        let result = run_quickly(code).await;
-        assert_stopped(&result, StopReason::Threw);
-        assert!(
-            result.error.unwrap_or_default().starts_with("RangeError"),
-            "{code}"
-        );
+        assert_range_error(code).await;
     }
 }
 
