@@ -423,3 +423,29 @@ async fn cancelling_a_run_cancels_its_upstream_call() {
     .await;
     assert_eq!(notes, json!([{"id": 1, "text": "cancelled"}]));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn busy_runs_do_not_hold_up_a_quick_one() {
+    // The server's runtime has two workers: three runs busy until their timeout once starved
+    // it, and every other request (a quick run, a cancellation) waited for them.
+    let session = start(&json!({"mcpServers": {"notes": notes()}})).await;
+    let busy = || {
+        run_code(
+            &session,
+            json!({"code": "while (true) {}", "timeoutMs": 4000}),
+            true,
+        )
+    };
+    let quick = async {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let started = std::time::Instant::now();
+        let value = run_code(&session, json!({"code": "return 1"}), false).await;
+        (value, started.elapsed())
+    };
+    let (a, b, c, (value, took)) = tokio::join!(busy(), busy(), busy(), quick);
+    assert_eq!(value["value"], json!(1));
+    assert!(took < Duration::from_secs(2), "the quick run took {took:?}");
+    for result in [a, b, c] {
+        assert_eq!(result["reason_code"], json!("timeout"), "{result}");
+    }
+}

@@ -123,7 +123,7 @@ impl QuickJs {
         };
         let names: Vec<String> = options.tools.keys().cloned().collect();
 
-        let (mut engine, launch) = match Engine::launch(&limits, &flags, &names, code) {
+        let (mut engine, launch) = match js(|| Engine::launch(&limits, &flags, &names, code)) {
             Ok(pair) => pair,
             Err(e) => return self.stopped(&flags, timeout, StopReason::Internal, e.to_string()),
         };
@@ -159,7 +159,7 @@ impl QuickJs {
         let tokio_deadline = tokio::time::Instant::from_std(deadline);
 
         let outcome = loop {
-            engine.pump(&mut settled, &flags);
+            js(|| engine.pump(&mut settled, &flags));
             // Calls made in this turn reach the host even when the code has just returned or been
             // stopped: the code made them. Those not finished below end up unsettled.
             let new_calls = std::mem::take(&mut engine.state.borrow_mut().new_calls);
@@ -390,5 +390,16 @@ impl Interpreter for QuickJs {
 
     fn run<'a>(&'a self, code: &'a str, options: RunOptions) -> BoxFuture<'a, RunResult> {
         codemode_interpreter::never_panic(self.run_inner(code, options))
+    }
+}
+
+/// Runs JavaScript, which may keep this thread busy until the run's timeout. On a multi-thread
+/// tokio runtime the worker hands its other tasks to a new worker first (`block_in_place`), so
+/// busy runs never starve the runtime: a server keeps reading requests and cancellations, and
+/// other runs keep going. A current-thread runtime has nothing to hand over.
+fn js<T>(f: impl FnOnce() -> T) -> T {
+    match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
+        Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(f),
+        _ => f(),
     }
 }
