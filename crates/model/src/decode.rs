@@ -258,8 +258,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     }
     let mut tools: [Option<&str>; 3] = [None; 3];
     let mut used = [false; 3];
-    let mut fields: Vec<String> = Vec::new();
-    let mut field_at: Vec<usize> = Vec::new(); // the token of each field
+    let mut field_at: Vec<usize> = Vec::new(); // the token of each projected field
     let mut limit: Option<serde_json::Number> = None;
     let mut values: Vec<(usize, usize)> = Vec::new(); // (call, token)
 
@@ -303,18 +302,15 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                 values.push((tag - 4, i));
                 used[tag - 4] = true;
             }
-            7 => match name_text(token) {
-                Some(field) => {
-                    fields.push(field.to_owned());
-                    field_at.push(i);
-                }
-                None => {
+            7 => {
+                if name_text(token).is_none() {
                     return Err(no_plan(
                         "instruction",
                         format!("{} is not a field name", token.text),
                     ));
                 }
-            },
+                field_at.push(i);
+            }
             8 => {
                 let Some(Value::Number(n)) = value_of(token) else {
                     return Err(no_plan(
@@ -501,10 +497,15 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
             },
         ));
     }
-    if let [tool] = resolved.as_slice()
-        && let Some(tool) = catalog.get(tool)
-    {
-        fields = field_list(tokens, &field_at, &tool.returns.properties);
+    let single = match resolved.as_slice() {
+        [tool] => catalog.get(tool),
+        _ => None,
+    };
+    let mut fields: Vec<String> = match single {
+        Some(tool) => field_list(tokens, &field_at, &tool.returns.properties),
+        None => field_at.iter().map(|&i| field_text(&tokens[i])).collect(),
+    };
+    if let Some(tool) = single {
         for i in 0..fields.len() {
             if let Some(property) = plural_of(&fields[i], &tool.returns.properties)
                 && !fields.iter().any(|f| f == property)
@@ -520,10 +521,9 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     if resolved.len() > 1 {
         fields.retain(|field| {
             resolved.iter().any(|tool| {
-                catalog.get(tool).is_some_and(|tool| {
-                    let properties = &tool.returns.properties;
-                    properties.contains(field) || plural_of(field, properties).is_some()
-                })
+                catalog
+                    .get(tool)
+                    .is_some_and(|tool| declares(&tool.returns.properties, field))
             })
         });
     }
@@ -612,7 +612,7 @@ fn plain_label<'a>(
     let before = tokens.get(i.checked_sub(1)?)?;
     // A connective that is some other tool's argument (`to` of send_email, in `send_slack to
     // channel ...`) reads as a name to the network, but labels nothing here.
-    if NOT_LABELS.contains(&before.text.to_lowercase().as_str()) {
+    if is_connective(&before.text.to_lowercase()) {
         return None;
     }
     let known = choices.prose.get(i - 1).copied().unwrap_or(true);
@@ -624,215 +624,38 @@ fn plain_label<'a>(
 /// prepositions, articles, pronouns and conjunctions (`get_weather for "Hobart"`, `resize it to
 /// 200`), the verbs of a request (`fetch "AAPL" with get_stock_price`) and the word forms of
 /// arguments (`tagged "urgent"`, `due "2026-03-31"`, `matching "kafka"`).
+#[rustfmt::skip]
 const NOT_LABELS: &[&str] = &[
-    "a",
-    "about",
-    "above",
-    "across",
-    "after",
-    "again",
-    "against",
-    "all",
-    "also",
-    "an",
-    "and",
-    "any",
-    "are",
-    "around",
-    "as",
-    "at",
-    "back",
-    "be",
-    "been",
-    "before",
-    "below",
-    "between",
-    "both",
-    "but",
-    "by",
-    "concerning",
-    "down",
-    "each",
-    "either",
-    "else",
-    "even",
-    "every",
-    "for",
-    "from",
-    "her",
-    "here",
-    "his",
-    "in",
-    "inside",
-    "into",
-    "is",
-    "it",
-    "its",
-    "just",
-    "like",
-    "me",
-    "more",
-    "my",
-    "near",
-    "new",
-    "next",
-    "now",
-    "of",
-    "off",
-    "on",
-    "once",
-    "one",
-    "only",
-    "onto",
-    "or",
-    "our",
-    "out",
-    "over",
-    "per",
-    "please",
-    "pls",
-    "plus",
-    "re",
-    "regarding",
-    "same",
-    "say",
-    "says",
-    "so",
-    "some",
-    "than",
-    "that",
-    "the",
-    "their",
-    "them",
-    "then",
-    "there",
-    "these",
-    "this",
-    "those",
-    "through",
-    "to",
-    "too",
-    "toward",
-    "towards",
-    "under",
-    "up",
-    "upon",
-    "us",
-    "via",
-    "w",
-    "was",
-    "were",
-    "what",
-    "whose",
-    "with",
-    "within",
-    "without",
-    "you",
-    "your",
+    "a", "about", "above", "across", "after", "again", "against", "all", "also", "an", "and",
+    "any", "are", "around", "as", "at", "back", "be", "been", "before", "below", "between", "both",
+    "but", "by", "concerning", "down", "each", "either", "else", "even", "every", "for", "from",
+    "her", "here", "his", "in", "inside", "into", "is", "it", "its", "just", "like", "me", "more",
+    "my", "near", "new", "next", "now", "of", "off", "on", "once", "one", "only", "onto", "or",
+    "our", "out", "over", "per", "please", "pls", "plus", "re", "regarding", "same", "say", "says",
+    "so", "some", "than", "that", "the", "their", "them", "then", "there", "these", "this",
+    "those", "through", "to", "too", "toward", "towards", "under", "up", "upon", "us", "via", "w",
+    "was", "were", "what", "whose", "with", "within", "without", "you", "your",
     // verbs of a request
-    "add",
-    "archive",
-    "ask",
-    "assign",
-    "book",
-    "call",
-    "cancel",
-    "change",
-    "check",
-    "close",
-    "convert",
-    "copy",
-    "create",
-    "delete",
-    "deploy",
-    "do",
-    "download",
-    "email",
-    "execute",
-    "fetch",
-    "find",
-    "fire",
-    "follow",
-    "get",
-    "give",
-    "grab",
-    "hit",
-    "invite",
-    "invoke",
-    "kick",
-    "list",
-    "load",
-    "look",
-    "lookup",
-    "make",
-    "move",
-    "notify",
-    "open",
-    "ping",
-    "poke",
-    "post",
-    "publish",
-    "pull",
-    "put",
-    "query",
-    "read",
-    "remove",
-    "rename",
-    "reserve",
-    "resize",
-    "restart",
-    "retrieve",
-    "run",
-    "schedule",
-    "search",
-    "send",
-    "set",
-    "show",
-    "start",
-    "stop",
-    "tell",
-    "translate",
-    "trigger",
-    "try",
-    "unfollow",
-    "update",
-    "upload",
-    "use",
-    "using",
-    "write",
+    "add", "archive", "ask", "assign", "book", "call", "cancel", "change", "check", "close",
+    "convert", "copy", "create", "delete", "deploy", "do", "download", "email", "execute", "fetch",
+    "find", "fire", "follow", "get", "give", "grab", "hit", "invite", "invoke", "kick", "list",
+    "load", "look", "lookup", "make", "move", "notify", "open", "ping", "poke", "post", "publish",
+    "pull", "put", "query", "read", "remove", "rename", "reserve", "resize", "restart", "retrieve",
+    "run", "schedule", "search", "send", "set", "show", "start", "stop", "tell", "translate",
+    "trigger", "try", "unfollow", "update", "upload", "use", "using", "write",
     // word forms of arguments that share no stem with the name
-    "assigned",
-    "called",
-    "commented",
-    "departing",
-    "described",
-    "due",
-    "labeled",
-    "labelled",
-    "located",
-    "matching",
-    "named",
-    "priced",
-    "searching",
-    "starting",
-    "tagged",
-    "titled",
+    "assigned", "called", "commented", "departing", "described", "due", "labeled", "labelled",
+    "located", "matching", "named", "priced", "searching", "starting", "tagged", "titled",
     "written",
     // words for the tool itself (`the render_lead endpoint "P1"`)
-    "action",
-    "api",
-    "command",
-    "endpoint",
-    "function",
-    "helper",
-    "job",
-    "method",
-    "operation",
-    "script",
-    "service",
-    "tool",
-    "utility",
+    "action", "api", "command", "endpoint", "function", "helper", "job", "method", "operation",
+    "script", "service", "tool", "utility",
 ];
+
+/// Whether `lower` (a lowercase word) is one of [`NOT_LABELS`].
+fn is_connective(lower: &str) -> bool {
+    NOT_LABELS.contains(&lower)
+}
 
 /// The content word that labels the value at `i` in plain style when it is no argument: the word
 /// right before it (`language "fr"`, `timeout 5`), or the word before `of`, `is` or `equals`
@@ -847,9 +670,10 @@ fn noun_label<'a>(tokens: &'a [Token], i: usize, catalog: &Catalog) -> Option<&'
     // A misspelt connective (`usng`) is the connective, as the network reads it.
     let content = |t: &&Token| {
         let lower = t.text.to_lowercase();
-        !NOT_LABELS
-            .iter()
-            .any(|w| *w == lower || (w.len() >= 4 && crate::features::one_edit(w, &lower)))
+        !is_connective(&lower)
+            && !NOT_LABELS
+                .iter()
+                .any(|w| w.len() >= 4 && crate::features::one_edit(w, &lower))
     };
     let before = word(i.checked_sub(1)?)?;
     if matches!(before.text.to_lowercase().as_str(), "of" | "is" | "equals") {
@@ -873,10 +697,7 @@ const FIELD_JOINS: &[&str] = &[
 /// checker to refuse: a second mention is as often a sort key (`only date and high, sorted by
 /// high`) as a repetition.
 fn field_list(tokens: &[Token], at: &[usize], properties: &[String]) -> Vec<String> {
-    let declared = |t: &Token| {
-        t.kind == TokenKind::Word
-            && (properties.contains(&t.text) || plural_of(&t.text, properties).is_some())
-    };
+    let declared = |t: &Token| t.kind == TokenKind::Word && declares(properties, &t.text);
     let mut chosen: Vec<usize> = Vec::new();
     for &i in at {
         let word = tokens[i].text.to_lowercase();
@@ -913,10 +734,17 @@ fn field_list(tokens: &[Token], at: &[usize], properties: &[String]) -> Vec<Stri
     }
     chosen.sort_unstable();
     chosen.dedup();
-    chosen
-        .into_iter()
-        .map(|i| name_text(&tokens[i]).unwrap_or_default().to_owned())
-        .collect()
+    chosen.into_iter().map(|i| field_text(&tokens[i])).collect()
+}
+
+/// The field a token tagged as one names (a word, or a quoted string's value).
+fn field_text(token: &Token) -> String {
+    name_text(token).unwrap_or_default().to_owned()
+}
+
+/// Whether `properties` declare `field`, itself or as the plural of one of them.
+fn declares(properties: &[String], field: &str) -> bool {
+    properties.iter().any(|p| p == field) || plural_of(field, properties).is_some()
 }
 
 /// A word joined by `and` to the end of a list of projected fields without being a declared

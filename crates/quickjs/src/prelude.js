@@ -93,17 +93,9 @@
     for (let i = after; i < before; i++) delete o[i];
     if (after !== before) o.length = after;
   }
-  function reads(original) {
-    return function (...args) {
-      if (realArray(this)) {
-        checked(this.length);
-        return apply(original, this, args);
-      }
-      const o = ObjectCtor(this);
-      return apply(original, copyOf(o, checked(toLength(o.length))), args);
-    };
-  }
-  function writes(original, returnsReceiver) {
+  // The native `original`, guarded: on a copy for anything but a real array. A method that
+  // `mutates` has its changes written back, and answers the receiver when `returnsReceiver`.
+  function walked(original, mutates, returnsReceiver) {
     return function (...args) {
       if (realArray(this)) {
         checked(this.length);
@@ -113,6 +105,7 @@
       const before = checked(toLength(o.length));
       const copy = copyOf(o, before);
       const result = apply(original, copy, args);
+      if (!mutates) return result;
       writeBack(o, copy, before);
       return returnsReceiver ? o : result;
     };
@@ -189,41 +182,36 @@
       return result;
     },
   };
-  function put(name, f) {
+  // Installs `f` as the built-in method `name` of `target`: named, writable, not enumerable.
+  function put(target, name, f) {
     defineProperty(f, 'name', { value: name, configurable: true });
-    defineProperty(ArrayProto, name, { value: f, writable: true, enumerable: false, configurable: true });
+    defineProperty(target, name, { value: f, writable: true, enumerable: false, configurable: true });
   }
   // `toString` joins through `join`; `toReversed`, `toSorted`, `toSpliced` and `with` allocate
   // as they go, so the heap limit stops them.
-  put('join', reads(ArrayProto.join));
-  put('toLocaleString', reads(ArrayProto.toLocaleString));
-  put('slice', reads(ArrayProto.slice));
-  put('reverse', writes(ArrayProto.reverse, true));
-  put('sort', writes(ArrayProto.sort, true));
-  put('copyWithin', writes(ArrayProto.copyWithin, true));
-  put('fill', writes(ArrayProto.fill, true));
-  put('splice', writes(ArrayProto.splice, false));
-  put('shift', writes(ArrayProto.shift, false));
-  put('unshift', writes(ArrayProto.unshift, false));
-  put('flat', methods.flat);
-  put('flatMap', methods.flatMap);
-  put('concat', methods.concat);
-
-  defineProperty(JSON, 'stringify', { value: stringify, writable: true, enumerable: false, configurable: true });
+  put(ArrayProto, 'join', walked(ArrayProto.join, false));
+  put(ArrayProto, 'toLocaleString', walked(ArrayProto.toLocaleString, false));
+  put(ArrayProto, 'slice', walked(ArrayProto.slice, false));
+  put(ArrayProto, 'reverse', walked(ArrayProto.reverse, true, true));
+  put(ArrayProto, 'sort', walked(ArrayProto.sort, true, true));
+  put(ArrayProto, 'copyWithin', walked(ArrayProto.copyWithin, true, true));
+  put(ArrayProto, 'fill', walked(ArrayProto.fill, true, true));
+  put(ArrayProto, 'splice', walked(ArrayProto.splice, true, false));
+  put(ArrayProto, 'shift', walked(ArrayProto.shift, true, false));
+  put(ArrayProto, 'unshift', walked(ArrayProto.unshift, true, false));
+  put(ArrayProto, 'flat', methods.flat);
+  put(ArrayProto, 'flatMap', methods.flatMap);
+  put(ArrayProto, 'concat', methods.concat);
+  put(JSON, 'stringify', stringify);
 
   // `String.raw` walks its template's `raw` the same way.
   const nativeRaw = StringCtor.raw;
-  defineProperty(StringCtor, 'raw', {
-    value: function raw(template, ...substitutions) {
-      const r = ObjectCtor(ObjectCtor(template).raw);
-      const copy = copyOf(r, checked(toLength(r.length)));
-      const list = [{ raw: copy }];
-      for (let k = 0; k < substitutions.length; k++) data(list, k + 1, substitutions[k]);
-      return apply(nativeRaw, StringCtor, list);
-    },
-    writable: true,
-    enumerable: false,
-    configurable: true,
+  put(StringCtor, 'raw', function raw(template, ...substitutions) {
+    const r = ObjectCtor(ObjectCtor(template).raw);
+    const copy = copyOf(r, checked(toLength(r.length)));
+    const list = [{ raw: copy }];
+    for (let k = 0; k < substitutions.length; k++) data(list, k + 1, substitutions[k]);
+    return apply(nativeRaw, StringCtor, list);
   });
 
   // An Error crosses as its name and message; everything else as JSON. A `toJSON` on
