@@ -43,6 +43,11 @@ pub struct GeneratorArgs {
     /// Every echo sentence makes one call.
     #[arg(long)]
     echo_one_call: bool,
+    /// The share of positives laid out with markdown (headings, bold labels, one argument per
+    /// bullet, calls listed under a cue line), never in the test split; 0 draws the records as
+    /// before.
+    #[arg(long, default_value_t = 0.0)]
+    markdown: f64,
 }
 
 impl GeneratorArgs {
@@ -56,10 +61,15 @@ impl GeneratorArgs {
             (0.0..=1.0).contains(&self.echo),
             "--echo must be a share between 0 and 1"
         );
+        anyhow::ensure!(
+            (0.0..=1.0).contains(&self.markdown),
+            "--markdown must be a share between 0 and 1"
+        );
         Ok(Options {
             number_words: self.number_words,
             echo: self.echo,
             echo_one_call: self.echo_one_call,
+            markdown: self.markdown,
         })
     }
 }

@@ -240,6 +240,9 @@ pub struct Options {
     /// Whether every `echo` sentence makes one call (the others of 1–3 calls are drawn as
     /// before and cut to the first); other families are unchanged.
     pub echo_one_call: bool,
+    /// Outside the test split, the share of positives written by the `markdown` family:
+    /// headings, bold labels, one argument per bullet, calls listed under a cue line.
+    pub markdown: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -278,6 +281,14 @@ impl Gen {
     /// Nothing is drawn when the option is off, so the default stream is unchanged.
     fn echo(&mut self) -> bool {
         self.options.echo > 0.0 && self.split != Split::Test && self.chance(self.options.echo)
+    }
+
+    /// Whether this positive is a `markdown` one, drawn with [`Options::markdown`] outside the
+    /// test split. Nothing is drawn when the option is off, so the default stream is unchanged.
+    fn markdown(&mut self) -> bool {
+        self.options.markdown > 0.0
+            && self.split != Split::Test
+            && self.chance(self.options.markdown)
     }
 
     /// A number in `0..n` (`n` > 0).
@@ -399,6 +410,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             negative::make(&mut g)
         } else if g.echo() {
             render::echo(&mut g)
+        } else if g.markdown() {
+            render::markdown(&mut g)
         } else {
             render::positive(&mut g)
         };
@@ -578,6 +591,66 @@ mod tests {
             assert_eq!(tools, plan.calls.len(), "{}", e.instruction);
         }
         assert!(echoes > 150, "{echoes} echo records");
+    }
+
+    #[test]
+    fn markdown_requests_have_structure_and_their_labels_still_hold() {
+        let on = Options {
+            markdown: 1.0,
+            ..Options::default()
+        };
+        let (mut made, mut bullets, mut bold) = (0, 0, 0);
+        for index in 0..300 {
+            // The test split never draws the family: byte for byte as before.
+            let test = example_with(11, index, Split::Test, on);
+            assert_ne!(test.meta.template, "markdown");
+            assert_eq!(
+                test.to_json_line(),
+                example(11, index, Split::Test).to_json_line()
+            );
+            let e = example_with(11, index, Split::Train, on);
+            if e.meta.template != "markdown" {
+                continue;
+            }
+            made += 1;
+            let Expected::Plan(plan) = &e.expected else {
+                panic!("a markdown record is a plan: {}", e.instruction);
+            };
+            bullets += usize::from(e.instruction.lines().any(|l| {
+                let l = l.trim_start();
+                l.starts_with("- ") || l.starts_with("* ") || l.starts_with("+ ")
+            }));
+            bold += usize::from(e.instruction.contains("**"));
+            // One tool mention per call, in call order; every argument name and value of the
+            // plan is labeled where it is written.
+            let tools: Vec<&str> = e
+                .meta
+                .spans
+                .iter()
+                .filter(|s| s.role == Role::Tool)
+                .map(|s| &e.instruction[s.start..s.end])
+                .collect();
+            let called: Vec<&str> = plan.calls.iter().map(|c| c.tool.as_str()).collect();
+            assert_eq!(tools, called, "{}", e.instruction);
+            for (k, call) in plan.calls.iter().enumerate() {
+                for arg in call.args.keys() {
+                    let labeled = |role: Role| {
+                        e.meta.spans.iter().any(|s| {
+                            s.role == role && s.call == Some(k + 1) && s.arg.as_deref() == Some(arg)
+                        })
+                    };
+                    assert!(
+                        labeled(Role::Argname) && labeled(Role::Value),
+                        "{arg}: {}",
+                        e.instruction
+                    );
+                }
+            }
+        }
+        assert!(
+            made > 150 && bullets > 40 && bold > 40,
+            "{made} records, {bullets} with bullets, {bold} with bold"
+        );
     }
 
     #[test]

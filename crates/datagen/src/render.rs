@@ -4,7 +4,8 @@
 //! first, one tool named for several calls, numbered steps, chatty, terse, with a decoy tool; for
 //! the test split only, questions, bullet lists and labeled forms; for the train and dev splits
 //! only, what the user wants, calls with their reasons, pasted pseudo-code and short memos; behind an
-//! option, `echo`: a plain-word tool said as prose and as the tool). Inside the frame every
+//! option, `echo`: a plain-word tool said as prose and as the tool; behind another, `markdown`:
+//! headings, bold labels and bullet lists). Inside the frame every
 //! choice is drawn independently: verbs, argument styles, joiners, cue words and where they stand,
 //! output and projection phrases, filler, punctuation and the casing of the prose.
 
@@ -18,9 +19,11 @@ use crate::vocab::{self, Kind};
 use crate::{Example, Expected, Gen, Meta, Split, Unsupported};
 
 mod echo;
+mod markdown;
 mod train_only;
 
 pub(crate) use echo::positive as echo;
+pub(crate) use markdown::positive as markdown;
 use train_only::{memo, pseudo, reasons, wants};
 
 /// One call as it will be written.
