@@ -220,6 +220,52 @@ pub fn describe_status(status: &str) -> &'static str {
     }
 }
 
+/// Whether the row limit at `i` counts rows from the end (`the last 5 rows`, `bottom 10`): a
+/// prose word `last`, `bottom`, `final` or `trailing` right before it, maybe with `very` between.
+/// The contract has no such limit, so it is diagnosed rather than read as the first N.
+fn tail_rows(tokens: &[Token], tags: &[usize], i: usize) -> bool {
+    let prose =
+        |j: usize| tags.get(j).copied().unwrap_or(0) == 0 && tokens[j].kind == TokenKind::Word;
+    let mut j = i;
+    for _ in 0..2 {
+        let Some(before) = j.checked_sub(1) else {
+            return false;
+        };
+        j = before;
+        if !prose(j) {
+            return false;
+        }
+        let word = tokens[j].text.to_ascii_lowercase();
+        if matches!(word.as_str(), "last" | "bottom" | "final" | "trailing") {
+            return true;
+        }
+        if word != "very" {
+            return false;
+        }
+    }
+    false
+}
+
+/// Whether a prose word asks for a sum or an average of the results (`sum up the size column`,
+/// `the average latency`): aggregation the contract has no plan for. A word the catalog uses as
+/// an argument or property name is no such request.
+fn aggregates(tokens: &[Token], tags: &[usize], catalog: &Catalog) -> bool {
+    let named = |word: &str| {
+        catalog.tools.iter().any(|tool| {
+            tool.argument(word).is_some() || tool.returns.properties.iter().any(|p| p == word)
+        })
+    };
+    tokens.iter().zip(tags).any(|(token, &tag)| {
+        tag == 0
+            && token.kind == TokenKind::Word
+            && matches!(
+                token.text.to_ascii_lowercase().as_str(),
+                "sum" | "summed" | "average" | "averaged" | "avg" | "tally"
+            )
+            && !named(&token.text)
+    })
+}
+
 fn no_plan(place: impl Into<String>, text: impl Into<String>) -> Diagnostic {
     Diagnostic::new(place, Problem::NoPlan(text.into()))
 }
@@ -318,6 +364,12 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                         format!("{} is not a row limit", token.text),
                     ));
                 };
+                if tail_rows(tokens, &choices.tags, i) {
+                    return Err(Diagnostic::new(
+                        "instruction",
+                        Problem::Unsupported(describe_status("other_rows").to_owned()),
+                    ));
+                }
                 if limit.replace(n).is_some() {
                     return Err(no_plan("instruction", "more than one row limit"));
                 }
@@ -326,6 +378,12 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
         }
     }
 
+    if aggregates(tokens, &choices.tags, catalog) {
+        return Err(Diagnostic::new(
+            "instruction",
+            Problem::Unsupported(describe_status("aggregate").to_owned()),
+        ));
+    }
     let count = used.iter().rposition(|&u| u).map_or(0, |k| k + 1);
     if count == 0 {
         return Err(no_plan("instruction", "no tool call found"));
@@ -1058,6 +1116,46 @@ mod tests {
         let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
         assert_eq!(plan.calls[0].args["city"], "Oslo");
         assert!(!plan.calls[0].args.contains_key("to"));
+    }
+
+    #[test]
+    fn a_sum_or_an_average_in_prose_is_diagnosed() {
+        // list_users team "x" and sum up the id column
+        let r = record(r#"list_users team "x" and sum up the id column"#);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 0, 0, 0, 0],
+            &[None, None, Some(1), None, None, None, None, None, None],
+        );
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "instruction: aggregating results is not supported"
+        );
+        let r = record(r#"list_users team "x" and list the id column"#);
+        assert!(decode(&r.tokens, &r.catalog, &c).is_ok());
+    }
+
+    #[test]
+    fn a_row_limit_counted_from_the_end_is_diagnosed() {
+        // list_users team "x" , the last 5 rows
+        let tags = [1, 0, 4, 0, 0, 0, 8, 0];
+        let pointers = [None, None, Some(1), None, None, None, None, None];
+        for text in [
+            r#"list_users team "x", the last 5 rows"#,
+            r#"list_users team "x", the LAST 5 rows"#,
+            r#"list_users team "x", the bottom 5 rows"#,
+        ] {
+            let r = record(text);
+            assert_eq!(
+                decode(&r.tokens, &r.catalog, &choices(&tags, &pointers))
+                    .unwrap_err()
+                    .to_string(),
+                "instruction: rows other than the first N is not supported",
+                "{text}"
+            );
+        }
+        let r = record(r#"list_users team "x", the first 5 rows"#);
+        let plan = decode(&r.tokens, &r.catalog, &choices(&tags, &pointers)).unwrap();
+        assert_eq!(plan.output.limit, Some(5.into()));
     }
 
     #[test]
