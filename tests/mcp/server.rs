@@ -11,6 +11,8 @@ use rmcp::service::{NotificationContext, PeerRequestOptions, RunningService};
 use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, RoleClient, ServiceError, ServiceExt};
 use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout};
 
 use crate::support::{everything, notes, within, write_config};
 
@@ -448,4 +450,176 @@ async fn busy_runs_do_not_hold_up_a_quick_one() {
     for result in [a, b, c] {
         assert_eq!(result["reason_code"], json!("timeout"), "{result}");
     }
+}
+
+/// `codemode mcp` (with no upstream server) spoken to a line at a time, for the lines rmcp's
+/// client never sends.
+struct Raw {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: Lines<BufReader<ChildStdout>>,
+}
+
+impl Raw {
+    /// Starts the server and completes the handshake.
+    async fn start() -> Self {
+        let path = write_config(&json!({"mcpServers": {}}));
+        let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_codemode"))
+            .arg("mcp")
+            .arg("--config")
+            .arg(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut raw = Self {
+            child,
+            stdin,
+            stdout,
+        };
+        raw.send(r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#)
+            .await;
+        let initialized = raw.next().await;
+        assert_eq!(initialized["id"], json!(0), "{initialized}");
+        raw.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+            .await;
+        raw
+    }
+
+    /// Sends one line.
+    async fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin
+            .write_all(format!("{line}\n").as_bytes())
+            .await
+            .unwrap();
+        stdin.flush().await.unwrap();
+    }
+
+    /// The next line the server sends (it sends nothing unasked here).
+    async fn next(&mut self) -> Value {
+        let line = within(30, "an answer", self.stdout.next_line())
+            .await
+            .unwrap()
+            .expect("the server closed stdout");
+        serde_json::from_str(&line).unwrap()
+    }
+
+    /// Closes stdin, and checks that the server then exits cleanly.
+    async fn close(mut self) {
+        drop(self.stdin.take());
+        let status = within(30, "the server's exit", self.child.wait())
+            .await
+            .unwrap();
+        assert!(status.success(), "{status}");
+    }
+}
+
+/// A `tools/call` of run_code with `code`, as a line (with `code` inserted as is: its escapes are
+/// the line's).
+fn run_code_line(id: u32, code: &str) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"run_code","arguments":{{"code":"{code}"}}}}}}"#
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_with_lone_surrogate_escapes_is_answered() {
+    // JavaScript's JSON.stringify escapes a broken string's lone surrogates, which serde_json
+    // refuses: each becomes U+FFFD, while a pair and an escaped backslash stay as they are.
+    let mut server = Raw::start().await;
+    server
+        .send(&run_code_line(
+            5,
+            r"return ['\ud800', '\udc00!', '\ud83d\ude00', '\\\\ud800']",
+        ))
+        .await;
+    let answer = server.next().await;
+    assert_eq!(answer["id"], json!(5), "{answer}");
+    assert_eq!(
+        answer["result"]["structuredContent"],
+        json!({"value": ["\u{fffd}", "\u{fffd}!", "\u{1f600}", "\\ud800"]}),
+        "{answer}"
+    );
+    server.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_line_that_is_not_json_gets_a_parse_error_and_the_session_goes_on() {
+    let mut server = Raw::start().await;
+    // Sent together: the parse errors come first, in order, then the answer to the request.
+    server.send("this is not JSON").await;
+    server
+        .send(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list""#)
+        .await;
+    server.send(&run_code_line(2, "return 6 * 7")).await;
+    for _ in 0..2 {
+        let answer = server.next().await;
+        assert_eq!(answer.get("id"), Some(&Value::Null), "{answer}");
+        assert_eq!(answer["jsonrpc"], json!("2.0"), "{answer}");
+        assert_eq!(answer["error"]["code"], json!(-32700), "{answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with("Parse error: "), "{answer}");
+        assert!(answer.get("result").is_none(), "{answer}");
+    }
+    let answer = server.next().await;
+    assert_eq!(answer["id"], json!(2), "{answer}");
+    assert_eq!(
+        answer["result"]["structuredContent"],
+        json!({"value": 42}),
+        "{answer}"
+    );
+    server.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tools_call_with_params_that_do_not_fit_gets_invalid_params() {
+    let mut server = Raw::start().await;
+    for (line, problem) in [
+        (
+            r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":5}}"#,
+            "invalid type: integer `5`, expected a string",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":8,"method":"tools/call"}"#,
+            "missing field `params`",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"arguments":{}}}"#,
+            "missing field `name`",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":10,"method":"tools/call","params":[1]}"#,
+            "invalid type: sequence, expected struct WithMeta",
+        ),
+    ] {
+        server.send(line).await;
+        let request: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            server.next().await,
+            json!({"jsonrpc": "2.0", "id": request["id"], "error": {
+                "code": -32602,
+                "message": format!("invalid params for `tools/call`: {problem}")
+            }})
+        );
+    }
+    // A served name that is unknown stays the server's own invalid params, and the session goes on.
+    server
+        .send(r#"{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"nope"}}"#)
+        .await;
+    let unknown = server.next().await;
+    assert_eq!(unknown["id"], json!(11), "{unknown}");
+    assert_eq!(unknown["error"]["code"], json!(-32602), "{unknown}");
+    assert_eq!(
+        unknown["error"]["message"],
+        json!("unknown tool `nope`; the tools are `run_code`")
+    );
+    server.send(&run_code_line(12, "return 1")).await;
+    let answer = server.next().await;
+    assert_eq!(answer["result"]["structuredContent"], json!({"value": 1}));
+    server.close().await;
 }

@@ -9,7 +9,9 @@
 //! - [`policy`]: the config's policy, and the wrapper for calls a person approves;
 //! - [`session`]: the [`Session`] that `codemode mcp` and `codemode run --mcp` share: the bridge,
 //!   the policy, run_code and the tools served directly;
-//! - [`server`]: the rmcp server over a session, on stdio, with progress notifications.
+//! - [`server`]: the rmcp server over a session, on stdio, with progress notifications;
+//! - `stdio`: the line filter between stdin and rmcp, which answers the lines rmcp would drop
+//!   unanswered.
 //!
 //! The config reference, the naming scheme, the policy's defaults and the result mapping are in
 //! the crate's README.
@@ -54,6 +56,7 @@ pub mod naming;
 pub mod policy;
 pub mod server;
 pub mod session;
+mod stdio;
 pub mod upstream;
 
 pub use config::{Config, DefaultRule, PolicyConfig, ServerConfig};

@@ -28,7 +28,7 @@ use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
 use crate::session::{Served, Session};
-use crate::{Error, log};
+use crate::{Error, log, stdio};
 
 /// How long the progress notifications of a finished call may take to go out.
 const PROGRESS_FLUSH_TIMEOUT: Duration = Duration::from_secs(2);
@@ -70,9 +70,15 @@ impl McpServer {
 
 /// Serves `session` over stdin/stdout until the client closes the connection, then stops the
 /// upstream servers.
+///
+/// The lines of stdin reach rmcp through a line filter (the crate's `stdio` module), which
+/// repairs lone surrogate escapes and answers the lines rmcp would leave unanswered: not JSON
+/// (`-32700`), or a request whose params do not fit a served method (`-32602`).
 pub async fn serve_stdio(session: Arc<Session>) -> Result<(), Error> {
     let server = McpServer::new(Arc::clone(&session));
-    let outcome = match server.serve(rmcp::transport::stdio()).await {
+    let (stdin, stdout) = rmcp::transport::stdio();
+    let (input, output, filter) = stdio::start(stdin, stdout);
+    let outcome = match server.serve((input, output)).await {
         Ok(running) => running
             .waiting()
             .await
@@ -84,6 +90,7 @@ pub async fn serve_stdio(session: Arc<Session>) -> Result<(), Error> {
             message: err.to_string(),
         }),
     };
+    filter.finish().await;
     session.shutdown().await;
     outcome
 }
