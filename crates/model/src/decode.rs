@@ -215,7 +215,7 @@ pub fn describe_status(status: &str) -> &'static str {
         "sort" => "sorting results",
         "filter" => "filtering results",
         "aggregate" => "aggregating results",
-        "other_rows" => "rows other than the first N",
+        "other_rows" => "reading rows other than the first N",
         _ => "this request",
     }
 }
@@ -1149,7 +1149,7 @@ mod tests {
                 decode(&r.tokens, &r.catalog, &choices(&tags, &pointers))
                     .unwrap_err()
                     .to_string(),
-                "instruction: rows other than the first N is not supported",
+                "instruction: reading rows other than the first N is not supported",
                 "{text}"
             );
         }
