@@ -26,7 +26,7 @@ async def main() -> None:
             progress = []
 
             async def on_progress(value: float, total: float | None, message: str | None) -> None:
-                progress.append(message)
+                progress.append((value, message))
 
             result = await session.call_tool(
                 "run_code", {"code": code}, read_timeout_seconds=30, progress_callback=on_progress
@@ -38,7 +38,9 @@ async def main() -> None:
                         "description": run_code.description,
                         "structuredContent": result.structured_content,
                         "isError": result.is_error,
-                        "progress": progress,
+                        # The SDK may run callbacks out of arrival order; the server numbers
+                        # its notifications, so they are reported in the server's order.
+                        "progress": [message for _, message in sorted(progress)],
                     }
                 )
             )
