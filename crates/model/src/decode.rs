@@ -2,7 +2,8 @@
 //! diagnostic when they do not make one. The checker runs after this and has the last word.
 
 use codemode_plan::{
-    Call, Catalog, Diagnostic, Mode, Output, OutputKind, Plan, Problem, Token, TokenKind,
+    Call, Catalog, Diagnostic, Mode, Output, OutputKind, Plan, Problem, ReturnKind, Token,
+    TokenKind,
 };
 use serde_json::{Map, Value};
 
@@ -220,6 +221,67 @@ pub fn describe_status(status: &str) -> &'static str {
     }
 }
 
+/// Whether an argument name of the catalog stands right before the token at `i`, past any
+/// punctuation (`port: 8080`, `**port** = 8080`, `` `port`: 8080 ``, `port 8080`).
+fn labelled(tokens: &[Token], i: usize, catalog: &Catalog) -> bool {
+    tokens[..i]
+        .iter()
+        .rev()
+        .find(|t| t.kind != TokenKind::Punct)
+        .is_some_and(|t| {
+            t.kind == TokenKind::Word
+                && catalog
+                    .tools
+                    .iter()
+                    .any(|tool| tool.argument(&t.text).is_some())
+        })
+}
+
+/// Whether the words around the number at `i` ask for rows: a limit word before it (`first`,
+/// `top`, `limit`, `max`, `only`, `just`, `up to`, `at most`, maybe with `the` between) or a
+/// row noun after it (`rows`, `results`, `entries`, `items`, `records`, `lines`, `hits`).
+fn asks_for_rows(tokens: &[Token], i: usize) -> bool {
+    let word = |j: usize| tokens.get(j).map(|t| t.text.to_ascii_lowercase());
+    let after = word(i + 1);
+    if after.as_deref().is_some_and(|w| {
+        matches!(
+            w,
+            "rows"
+                | "row"
+                | "results"
+                | "result"
+                | "entries"
+                | "entry"
+                | "items"
+                | "item"
+                | "records"
+                | "record"
+                | "lines"
+                | "line"
+                | "hits"
+                | "matches"
+        )
+    }) {
+        return true;
+    }
+    let mut j = i;
+    for _ in 0..2 {
+        let Some(before) = j.checked_sub(1) else {
+            return false;
+        };
+        j = before;
+        match word(j).as_deref() {
+            Some("the") => continue,
+            Some(
+                "first" | "top" | "limit" | "max" | "maximum" | "most" | "only" | "just" | "to"
+                | "cap" | ":" | "=",
+            ) => return true,
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// Whether the row limit at `i` counts rows from the end (`the last 5 rows`, `bottom 10`): a
 /// prose word `last`, `bottom`, `final` or `trailing` right before it, maybe with `very` between.
 /// The contract has no such limit, so it is diagnosed rather than read as the first N.
@@ -306,6 +368,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     let mut used = [false; 3];
     let mut field_at: Vec<usize> = Vec::new(); // the token of each projected field
     let mut limit: Option<serde_json::Number> = None;
+    let mut limit_at: Option<usize> = None;
     let mut values: Vec<(usize, usize)> = Vec::new(); // (call, token)
 
     for (i, token) in tokens.iter().enumerate() {
@@ -373,6 +436,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                 if limit.replace(n).is_some() {
                     return Err(no_plan("instruction", "more than one row limit"));
                 }
+                limit_at = Some(i);
             }
             _ => {}
         }
@@ -584,6 +648,17 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                     .is_some_and(|tool| declares(&tool.returns.properties, field))
             })
         });
+    }
+    // A number read as the row limit of a plan that cannot take one (several calls, or a tool that
+    // returns no array), with no word around it that asks for rows (`2 boxes damaged in
+    // transit`, `the other 3 later`), is a number in the prose. One that does ask (`first 3
+    // rows`), or that an argument name labels (`- **port:** 8080`, a value the network misread),
+    // stays, and the checker refuses it: no value is ever dropped.
+    let arrays = single.is_some_and(|tool| tool.returns.kind == ReturnKind::Array);
+    if !arrays
+        && limit_at.is_some_and(|i| !asks_for_rows(tokens, i) && !labelled(tokens, i, catalog))
+    {
+        limit = None;
     }
     let calls: Vec<Call> = resolved
         .iter()
@@ -1132,6 +1207,35 @@ mod tests {
         );
         let r = record(r#"list_users team "x" and list the id column"#);
         assert!(decode(&r.tokens, &r.catalog, &c).is_ok());
+    }
+
+    #[test]
+    fn a_number_read_as_a_limit_the_plan_cannot_take_is_prose_unless_it_asks_for_rows() {
+        let tools = serde_json::json!([{"name": "restart", "arguments": {"id": "string"}, "required": ["id"], "returns": {"kind": "text", "properties": []}}]);
+        // restart id "na-7" , the other 3 later
+        let r = crate::test_record(r#"restart id "na-7", the other 3 later"#, tools.clone());
+        let c = choices(
+            &[1, 0, 4, 0, 0, 0, 8, 0],
+            &[None, None, Some(1), None, None, None, None, None],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.limit, None);
+        // restart id "na-7" , first 3 rows: a request for rows stays, for the checker to refuse.
+        let r = crate::test_record(r#"restart id "na-7", first 3 rows"#, tools);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 8, 0],
+            &[None, None, Some(1), None, None, None, None],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.limit, Some(3.into()));
+        // restart id : 8080 , where the network misread the value as a limit: it stays.
+        let r = crate::test_record(
+            r#"restart id: 8080, the other 3 later"#,
+            serde_json::json!([{"name": "restart", "arguments": {"id": "number"}, "required": [], "returns": {"kind": "text", "properties": []}}]),
+        );
+        let c = choices(&[1, 0, 0, 8, 0, 0, 0, 0, 0], &[None; 9]);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.limit, Some(8080.into()));
     }
 
     #[test]
