@@ -286,7 +286,8 @@ def main():
     files = args or [
         os.path.join(HERE, name)
         for name in ("hand_written.jsonl", "stretch.jsonl", "echo_probes.jsonl", "personas_a.jsonl",
-                     "personas_b.jsonl", "personas_c.jsonl", "personas_d.jsonl")
+                     "personas_b.jsonl", "personas_c.jsonl", "personas_d.jsonl",
+                     "personas_e.jsonl")
     ]
     failures = []
     for f in files:
