@@ -70,3 +70,16 @@ pub use upstream::{Bridge, UpstreamTool};
 pub(crate) fn log(message: &str) {
     eprintln!("codemode mcp: {message}");
 }
+
+/// Waits at most `limit` for `task` to end; past that, aborts it and logs `late`.
+pub(crate) async fn join_within(
+    task: tokio::task::JoinHandle<()>,
+    limit: std::time::Duration,
+    late: &str,
+) {
+    let abort = task.abort_handle();
+    if tokio::time::timeout(limit, task).await.is_err() {
+        abort.abort();
+        log(late);
+    }
+}

@@ -28,7 +28,7 @@ use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
 use crate::session::{Served, Session};
-use crate::{Error, log, stdio};
+use crate::{Error, join_within, log, stdio};
 
 /// How long the progress notifications of a finished call may take to go out.
 const PROGRESS_FLUSH_TIMEOUT: Duration = Duration::from_secs(2);
@@ -202,14 +202,12 @@ impl Progress {
     /// Sends what is left (bounded), so every notification precedes the result.
     async fn finish(self) {
         self.done.cancel();
-        let abort = self.task.abort_handle();
-        if tokio::time::timeout(PROGRESS_FLUSH_TIMEOUT, self.task)
-            .await
-            .is_err()
-        {
-            abort.abort();
-            log("progress notifications did not go out in time");
-        }
+        join_within(
+            self.task,
+            PROGRESS_FLUSH_TIMEOUT,
+            "progress notifications did not go out in time",
+        )
+        .await;
     }
 }
 

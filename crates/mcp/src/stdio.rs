@@ -37,7 +37,7 @@ use tokio::io::{
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
 
-use crate::log;
+use crate::{join_within, log};
 
 /// How many bytes may wait between the filter and rmcp, each way.
 const PIPE_BYTES: usize = 64 * 1024;
@@ -79,14 +79,12 @@ impl LineFilter {
     /// Once rmcp has let go of its writer: waits (bounded) for its last messages to go out, and
     /// stops reading the input.
     pub(crate) async fn finish(self) {
-        let abort = self.copy.abort_handle();
-        if tokio::time::timeout(OUTPUT_FLUSH_TIMEOUT, self.copy)
-            .await
-            .is_err()
-        {
-            abort.abort();
-            log("the last messages did not go out in time");
-        }
+        join_within(
+            self.copy,
+            OUTPUT_FLUSH_TIMEOUT,
+            "the last messages did not go out in time",
+        )
+        .await;
         // Still running only when the session ended with the input open.
         self.filter.abort();
     }

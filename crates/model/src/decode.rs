@@ -237,49 +237,53 @@ fn labelled(tokens: &[Token], i: usize, catalog: &Catalog) -> bool {
         })
 }
 
+/// Words for the rows of a result (`first 5 rows`, `10 results`); a tagged field that is one of
+/// them and no declared property is the row limit's noun.
+const ROW_NOUNS: &[&str] = &[
+    "row", "rows", "result", "results", "line", "lines", "entries", "items",
+];
+
+/// The token before `i`, past one `filler` word between (`the first 5`, `the very last 5`).
+fn before_past(tokens: &[Token], i: usize, filler: &str) -> Option<usize> {
+    let j = i.checked_sub(1)?;
+    if tokens[j].text.eq_ignore_ascii_case(filler) {
+        j.checked_sub(1)
+    } else {
+        Some(j)
+    }
+}
+
 /// Whether the words around the number at `i` ask for rows: a limit word before it (`first`,
 /// `top`, `limit`, `max`, `only`, `just`, `up to`, `at most`, maybe with `the` between) or a
 /// row noun after it (`rows`, `results`, `entries`, `items`, `records`, `lines`, `hits`).
 fn asks_for_rows(tokens: &[Token], i: usize) -> bool {
-    let word = |j: usize| tokens.get(j).map(|t| t.text.to_ascii_lowercase());
-    let after = word(i + 1);
-    if after.as_deref().is_some_and(|w| {
-        matches!(
-            w,
-            "rows"
-                | "row"
-                | "results"
-                | "result"
-                | "entries"
-                | "entry"
-                | "items"
-                | "item"
-                | "records"
-                | "record"
-                | "lines"
-                | "line"
-                | "hits"
-                | "matches"
-        )
-    }) {
-        return true;
-    }
-    let mut j = i;
-    for _ in 0..2 {
-        let Some(before) = j.checked_sub(1) else {
-            return false;
-        };
-        j = before;
-        match word(j).as_deref() {
-            Some("the") => continue,
-            Some(
-                "first" | "top" | "limit" | "max" | "maximum" | "most" | "only" | "just" | "to"
-                | "cap" | ":" | "=",
-            ) => return true,
-            _ => return false,
-        }
-    }
-    false
+    let lower = |j: usize| tokens[j].text.to_ascii_lowercase();
+    let noun_after = i + 1 < tokens.len() && {
+        let w = lower(i + 1);
+        ROW_NOUNS.contains(&w.as_str())
+            || matches!(
+                w.as_str(),
+                "entry" | "item" | "records" | "record" | "hits" | "matches"
+            )
+    };
+    noun_after
+        || before_past(tokens, i, "the").is_some_and(|j| {
+            matches!(
+                lower(j).as_str(),
+                "first"
+                    | "top"
+                    | "limit"
+                    | "max"
+                    | "maximum"
+                    | "most"
+                    | "only"
+                    | "just"
+                    | "to"
+                    | "cap"
+                    | ":"
+                    | "="
+            )
+        })
 }
 
 /// Whether the row limit at `i` counts rows from the end (`the last 5 rows`, `bottom 10`): a
@@ -288,24 +292,13 @@ fn asks_for_rows(tokens: &[Token], i: usize) -> bool {
 fn tail_rows(tokens: &[Token], tags: &[usize], i: usize) -> bool {
     let prose =
         |j: usize| tags.get(j).copied().unwrap_or(0) == 0 && tokens[j].kind == TokenKind::Word;
-    let mut j = i;
-    for _ in 0..2 {
-        let Some(before) = j.checked_sub(1) else {
-            return false;
-        };
-        j = before;
-        if !prose(j) {
-            return false;
-        }
-        let word = tokens[j].text.to_ascii_lowercase();
-        if matches!(word.as_str(), "last" | "bottom" | "final" | "trailing") {
-            return true;
-        }
-        if word != "very" {
-            return false;
-        }
-    }
-    false
+    before_past(tokens, i, "very").is_some_and(|j| {
+        (j..i).all(prose)
+            && matches!(
+                tokens[j].text.to_ascii_lowercase().as_str(),
+                "last" | "bottom" | "final" | "trailing"
+            )
+    })
 }
 
 /// Whether a prose word asks for a sum or an average of the results (`sum up the size column`,
@@ -326,6 +319,14 @@ fn aggregates(tokens: &[Token], tags: &[usize], catalog: &Catalog) -> bool {
             )
             && !named(&token.text)
     })
+}
+
+/// The diagnostic for an unsupported structure, by its status name.
+fn unsupported(status: &str) -> Diagnostic {
+    Diagnostic::new(
+        "instruction",
+        Problem::Unsupported(describe_status(status).to_owned()),
+    )
 }
 
 fn no_plan(place: impl Into<String>, text: impl Into<String>) -> Diagnostic {
@@ -359,10 +360,7 @@ fn given_twice(k: usize, arg: &str) -> Diagnostic {
 pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<Plan, Diagnostic> {
     let status = STATUSES.get(choices.status).copied().unwrap_or("supported");
     if status != "supported" {
-        return Err(Diagnostic::new(
-            "instruction",
-            Problem::Unsupported(describe_status(status).to_owned()),
-        ));
+        return Err(unsupported(status));
     }
     let mut tools: [Option<&str>; 3] = [None; 3];
     let mut used = [false; 3];
@@ -428,10 +426,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
                     ));
                 };
                 if tail_rows(tokens, &choices.tags, i) {
-                    return Err(Diagnostic::new(
-                        "instruction",
-                        Problem::Unsupported(describe_status("other_rows").to_owned()),
-                    ));
+                    return Err(unsupported("other_rows"));
                 }
                 if limit.replace(n).is_some() {
                     return Err(no_plan("instruction", "more than one row limit"));
@@ -443,10 +438,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     }
 
     if aggregates(tokens, &choices.tags, catalog) {
-        return Err(Diagnostic::new(
-            "instruction",
-            Problem::Unsupported(describe_status("aggregate").to_owned()),
-        ));
+        return Err(unsupported("aggregate"));
     }
     let count = used.iter().rposition(|&u| u).map_or(0, |k| k + 1);
     if count == 0 {
@@ -834,10 +826,7 @@ fn field_list(tokens: &[Token], at: &[usize], properties: &[String]) -> Vec<Stri
     let mut chosen: Vec<usize> = Vec::new();
     for &i in at {
         let word = tokens[i].text.to_lowercase();
-        let rows = matches!(
-            word.as_str(),
-            "row" | "rows" | "result" | "results" | "line" | "lines" | "entries" | "items"
-        );
+        let rows = ROW_NOUNS.contains(&word.as_str());
         if rows && !declared(&tokens[i]) {
             continue;
         }

@@ -301,14 +301,10 @@ impl Engine {
             settled.clear();
             // Once the code has returned or thrown, its answer stands: jobs it left behind (a
             // promise chain that never ends) are not run, as a stopped run's are not.
-            loop {
-                if flags.reason().is_some() || state.borrow().done.is_some() {
-                    break;
-                }
-                if !ctx.execute_pending_job() {
-                    break;
-                }
-            }
+            while flags.reason().is_none()
+                && state.borrow().done.is_none()
+                && ctx.execute_pending_job()
+            {}
         });
     }
 }

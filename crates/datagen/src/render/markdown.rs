@@ -150,63 +150,53 @@ fn mark(g: &mut Gen) -> Mark {
     [Mark::BoldOut, Mark::BoldIn, Mark::Ticks, Mark::Plain][g.weighted(&[40, 20, 10, 30])]
 }
 
-/// A prose label (`**Output**:`), marked up as `m` says.
-fn prose_label(t: &mut Text, m: Mark, label: &str) {
+/// Opens the markup of a label (`**`, `` ` ``); the label that follows is glued to it.
+fn open(t: &mut Text, m: Mark) {
     match m {
-        Mark::BoldOut => {
+        Mark::BoldOut | Mark::BoldIn => {
             t.w("**");
             t.tight();
-            t.w(label);
-            t.p("**:");
-        }
-        Mark::BoldIn => {
-            t.w("**");
-            t.tight();
-            t.w(label);
-            t.p(":**");
         }
         Mark::Ticks => {
             t.w("`");
             t.tight();
-            t.w(label);
-            t.p("`:");
         }
-        Mark::Plain => {
-            t.w(label);
-            t.p(":");
-        }
+        Mark::Plain => {}
     }
 }
 
-/// An argument label (`**title**:`) of call `call`, then its value.
+/// Closes the markup of a label with its separator: `**:`, `:**`, `` `: ``, `:`.
+fn close(t: &mut Text, m: Mark, sep: &str) {
+    match m {
+        Mark::BoldOut => t.p("**"),
+        Mark::Ticks => t.p("`"),
+        Mark::BoldIn | Mark::Plain => {}
+    }
+    t.p(sep);
+    if m == Mark::BoldIn {
+        t.p("**");
+    }
+}
+
+/// A prose label (`**Output**:`), marked up as `m` says.
+fn prose_label(t: &mut Text, m: Mark, label: &str) {
+    open(t, m);
+    t.w(label);
+    close(t, m, ":");
+}
+
+/// An argument label (`**title**:`) of call `call`, then its value. `**title =**` is never
+/// written: with `=` a bold-inside label is a plain one.
 fn arg_line(g: &mut Gen, t: &mut Text, m: Mark, call: usize, name: &str, lit: &Lit) {
     let sep = if g.chance(0.85) { ":" } else { " =" };
-    match m {
-        Mark::BoldOut => {
-            t.w("**");
-            t.tight();
-            t.argname(name, call, false);
-            t.p("**");
-            t.p(sep);
-        }
-        Mark::BoldIn if sep == ":" => {
-            t.w("**");
-            t.tight();
-            t.argname(name, call, false);
-            t.p(":**");
-        }
-        Mark::Ticks => {
-            t.w("`");
-            t.tight();
-            t.argname(name, call, false);
-            t.p("`");
-            t.p(sep);
-        }
-        _ => {
-            t.argname(name, call, false);
-            t.p(sep);
-        }
-    }
+    let m = if m == Mark::BoldIn && sep != ":" {
+        Mark::Plain
+    } else {
+        m
+    };
+    open(t, m);
+    t.argname(name, call, false);
+    close(t, m, sep);
     t.value(lit, call, name);
 }
 
@@ -286,18 +276,7 @@ fn bold_leads(g: &mut Gen, t: &mut Text, d: &Draft) {
     if place == Place::Post {
         t.newline();
         let s = post_phrase(g, d.sched);
-        cue_line_text(t, s);
-    }
-}
-
-/// Writes a cue phrase as a sentence of its own.
-fn cue_line_text(t: &mut Text, phrase: &str) {
-    let s = phrase
-        .trim_start_matches([',', '.', ';', ' ', '—'])
-        .trim_end_matches(',');
-    t.w(s);
-    if !s.ends_with([':', '.', '!']) {
-        t.p(".");
+        train_only::cue_line(t, "", s);
     }
 }
 
@@ -338,17 +317,11 @@ fn arg_blocks(g: &mut Gen, t: &mut Text, d: &Draft) {
                 t.tool(&c.tool, k + 1, g.chance(0.3));
                 false
             }
-            // `NAME:` or `**NAME**:`
+            // `NAME:`, `**NAME**:`, `` `NAME`: ``
             1 => {
-                if m == Mark::BoldOut || m == Mark::BoldIn {
-                    t.w("**");
-                    t.tight();
-                    t.tool(&c.tool, k + 1, false);
-                    t.p(if m == Mark::BoldOut { "**:" } else { ":**" });
-                } else {
-                    t.tool(&c.tool, k + 1, m == Mark::Ticks);
-                    t.p(":");
-                }
+                open(t, m);
+                t.tool(&c.tool, k + 1, false);
+                close(t, m, ":");
                 true
             }
             // `### NAME` or `### 1. NAME`
@@ -367,7 +340,9 @@ fn arg_blocks(g: &mut Gen, t: &mut Text, d: &Draft) {
                 } else {
                     t.w(b);
                 }
-                verb_maybe(g, t);
+                if g.chance(0.4) {
+                    verb(g, t);
+                }
                 t.tool(&c.tool, k + 1, g.chance(0.4));
                 true
             }
@@ -412,14 +387,7 @@ fn arg_blocks(g: &mut Gen, t: &mut Text, d: &Draft) {
         t.newline();
         t.newline();
         let s = post_phrase(g, d.sched);
-        cue_line_text(t, s);
-    }
-}
-
-/// A verb before a tool, some of the time.
-fn verb_maybe(g: &mut Gen, t: &mut Text) {
-    if g.chance(0.4) {
-        verb(g, t);
+        train_only::cue_line(t, "", s);
     }
 }
 

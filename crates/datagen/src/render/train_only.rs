@@ -547,7 +547,7 @@ fn code_call(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, form: Code) {
 }
 
 /// A cue written on a line of its own: as a `//` or `#` comment, or as prose.
-fn cue_line(t: &mut Text, mark: &str, phrase: &str) {
+pub(super) fn cue_line(t: &mut Text, mark: &str, phrase: &str) {
     let s = phrase
         .trim_start_matches([',', '.', ';', ' ', '—'])
         .trim_end_matches(',');
