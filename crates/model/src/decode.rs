@@ -286,6 +286,73 @@ fn asks_for_rows(tokens: &[Token], i: usize) -> bool {
         })
 }
 
+/// Whether a word within four tokens before the first field or two after the last asks for a
+/// projection: a limiting word (`only`, `just`, `keep`, `except`, `nothing else`), a noun for
+/// fields (`fields`, `columns`, `keys`), a verb that picks or shows (`return`, `select`, `show`,
+/// `include`, `drop`) or an arrow or plus between parts (`→ name + email`).
+fn asks_for_fields(tokens: &[Token], field_at: &[usize]) -> bool {
+    let (Some(&first), Some(&last)) = (field_at.iter().min(), field_at.iter().max()) else {
+        return false;
+    };
+    let around = first.saturating_sub(4)..(last + 3).min(tokens.len());
+    tokens[around]
+        .iter()
+        .any(|t| PROJECTION_WORDS.contains(&t.text.to_ascii_lowercase().as_str()))
+}
+
+/// Words that ask for a projection near a field list (see [`asks_for_fields`]).
+const PROJECTION_WORDS: &[&str] = &[
+    "only",
+    "just",
+    "keep",
+    "field",
+    "fields",
+    "column",
+    "columns",
+    "property",
+    "properties",
+    "attribute",
+    "attributes",
+    "key",
+    "keys",
+    "show",
+    "showing",
+    "display",
+    "return",
+    "returning",
+    "select",
+    "project",
+    "include",
+    "pick",
+    "pull",
+    "narrow",
+    "restrict",
+    "trim",
+    "strip",
+    "except",
+    "besides",
+    "but",
+    "apart",
+    "care",
+    "output",
+    "reduce",
+    "cut",
+    "slim",
+    "limit",
+    "drop",
+    "remove",
+    "discard",
+    "nothing",
+    "else",
+    "want",
+    "need",
+    "give",
+    "→",
+    "=>",
+    "->",
+    "+",
+];
+
 /// Whether the row limit at `i` counts rows from the end (`the last 5 rows`, `bottom 10`): a
 /// prose word `last`, `bottom`, `final` or `trailing` right before it, maybe with `very` between.
 /// The contract has no such limit, so it is diagnosed rather than read as the first N.
@@ -359,9 +426,113 @@ fn given_twice(k: usize, arg: &str) -> Diagnostic {
 /// Turns choices into a plan, before the checker.
 pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<Plan, Diagnostic> {
     let status = STATUSES.get(choices.status).copied().unwrap_or("supported");
-    if status != "supported" {
-        return Err(unsupported(status));
+    if status == "supported" {
+        return decode_calls(tokens, catalog, choices);
     }
+    // The structure may be the tool's own job: `how many are open? count_open_tickets with queue
+    // "billing"` counts by calling a counting tool, and `retry_job with job_id "j-1"` retries
+    // nothing itself. A plan of one unshaped call to such a tool is answered when no prose word
+    // points at the call's results or its failure (`count the rows`, `bucket them by`, `if it
+    // fails`); a field read beside the structure (`the median issuer`) is what it is over.
+    // Anything else stays the structure's diagnostic.
+    match decode_calls(tokens, catalog, choices) {
+        Ok(plan)
+            if plan.calls.len() == 1
+                && plan.output.fields.is_none()
+                && plan.output.limit.is_none()
+                && does_it_itself(status, &plan.calls[0].tool)
+                && !about_results(tokens, &choices.tags) =>
+        {
+            Ok(plan)
+        }
+        _ => Err(unsupported(status)),
+    }
+}
+
+/// Whether a prose word speaks of a call's results or its failure (`rows`, `them`, `grouped`,
+/// `fails`, `again`): then a structure over them was asked for, whatever the tool does.
+fn about_results(tokens: &[Token], tags: &[usize]) -> bool {
+    tokens.iter().zip(tags).any(|(token, &tag)| {
+        tag == 0
+            && token.kind == TokenKind::Word
+            && RESULT_WORDS.contains(&token.text.to_ascii_lowercase().as_str())
+    })
+}
+
+/// Prose words about a call's results or its failure (see [`about_results`]).
+const RESULT_WORDS: &[&str] = &[
+    "row", "rows", "result", "results", "entries", "matches", "them", "came", "group", "grouped",
+    "bucket", "arrange", "sorted", "fail", "fails", "failure", "failing", "error", "errors",
+    "again", "another", "keep", "until", "retrying", "flakes", "out",
+];
+
+/// Words of a tool name that say it does an unsupported structure's work itself, by status.
+fn structure_words(status: &str) -> &'static [&'static str] {
+    match status {
+        "aggregate" => &[
+            "count",
+            "counts",
+            "sum",
+            "total",
+            "totals",
+            "tally",
+            "aggregate",
+            "average",
+            "avg",
+            "stats",
+        ],
+        "retry" => &[
+            "retry",
+            "rerun",
+            "resend",
+            "requeue",
+            "resubmit",
+            "redeliver",
+            "replay",
+        ],
+        _ => &[],
+    }
+}
+
+/// Whether `tool`'s name has a word (snake_case or camelCase pieces, any casing) that does the
+/// structure `status` names (`count_words` for aggregation, `retryJob` for a retry).
+fn does_it_itself(status: &str, tool: &str) -> bool {
+    let words = structure_words(status);
+    name_words(tool).iter().any(|w| words.contains(&w.as_str()))
+}
+
+/// The lowercase words of an identifier: split at `_`, `$`, digits and lower-to-upper steps
+/// (`getHTTPStatus2` gives `get`, `httpstatus`; `count_open_tickets` gives three).
+fn name_words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if !c.is_alphabetic() {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower && !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+        prev_lower = c.is_lowercase();
+        word.extend(c.to_lowercase());
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// [`decode`] for a reading whose status is `supported`: the calls the tags make.
+fn decode_calls(
+    tokens: &[Token],
+    catalog: &Catalog,
+    choices: &Choices,
+) -> Result<Plan, Diagnostic> {
     let mut tools: [Option<&str>; 3] = [None; 3];
     let mut used = [false; 3];
     let mut field_at: Vec<usize> = Vec::new(); // the token of each projected field
@@ -651,6 +822,13 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
         && limit_at.is_some_and(|i| !asks_for_rows(tokens, i) && !labelled(tokens, i, catalog))
     {
         limit = None;
+    }
+    // Likewise words read as the fields of a plan that cannot take them, with no word around
+    // them that asks for a projection (`customer says the plan shown is wrong`, `the auditors
+    // would like the difference figure`), are prose. A list a projection word stands beside
+    // (`only name and email`, `→ gamertag + level`) stays, and the checker refuses it.
+    if !arrays && !field_at.is_empty() && !asks_for_fields(tokens, &field_at) {
+        fields.clear();
     }
     let calls: Vec<Call> = resolved
         .iter()
@@ -1013,6 +1191,54 @@ mod tests {
     }
 
     #[test]
+    fn a_counting_or_retrying_tool_does_the_structure_itself_unless_its_results_are_meant() {
+        let status = |name: &str| STATUSES.iter().position(|s| *s == name).unwrap();
+        let answer = |instruction: &str, tags: &[usize], structure: &str| {
+            let r = crate::test_record(
+                instruction,
+                serde_json::json!([
+                    {"name": "count_words", "arguments": {"text": "string"}, "required": ["text"], "returns": {"kind": "object", "properties": ["words"]}},
+                    {"name": "retryJob", "arguments": {"job_id": "string"}, "required": [], "returns": {"kind": "text", "properties": []}},
+                    {"name": "list_jobs", "arguments": {}, "required": [], "returns": {"kind": "array", "properties": ["id"]}}
+                ]),
+            );
+            let mut c = choices(tags, &vec![None; tags.len()]);
+            c.status = status(structure);
+            decode(&r.tokens, &r.catalog, &c).map(|p| p.calls[0].tool.clone())
+        };
+        // how many words ? count_words text "a b"
+        let tags = [0, 0, 0, 0, 1, 0, 4];
+        let q = r#"how many words? count_words text "a b""#;
+        assert_eq!(answer(q, &tags, "aggregate").unwrap(), "count_words");
+        // Retrying is not what a counting tool does, nor counting what a lister does.
+        assert!(answer(q, &tags, "retry").is_err());
+        let q = r#"how many jobs? list_jobs"#;
+        assert!(answer(q, &[0, 0, 0, 0, 1], "aggregate").is_err());
+        // retryJob job_id "j-1"
+        let q = r#"retryJob job_id "j-1""#;
+        assert_eq!(answer(q, &[1, 0, 4], "retry").unwrap(), "retryJob");
+        // Words about the results or a failure keep the diagnostic.
+        let q = r#"count_words text "a b" and count the results"#;
+        assert!(answer(q, &[1, 0, 4, 0, 0, 0, 0], "aggregate").is_err());
+        let q = r#"retryJob job_id "j-1" until it works"#;
+        assert!(answer(q, &[1, 0, 4, 0, 0, 0], "retry").is_err());
+        // Nor is a condition ever a tool's job.
+        let q = r#"retryJob job_id "j-1""#;
+        assert!(answer(q, &[1, 0, 4], "condition").is_err());
+    }
+
+    #[test]
+    fn identifiers_split_into_lowercase_words() {
+        assert_eq!(
+            name_words("count_open_tickets"),
+            ["count", "open", "tickets"]
+        );
+        assert_eq!(name_words("retryJob2x"), ["retry", "job", "x"]);
+        assert_eq!(name_words("$sum"), ["sum"]);
+        assert_eq!(name_words("getHTTPStatus"), ["get", "httpstatus"]);
+    }
+
+    #[test]
     fn unsupported_structures_and_unknown_tools_are_diagnosed() {
         let r = record(r#"get_weather city "A""#);
         let mut c = choices(&[1, 0, 4], &[None, None, Some(1)]);
@@ -1225,6 +1451,39 @@ mod tests {
         let c = choices(&[1, 0, 0, 8, 0, 0, 0, 0, 0], &[None; 9]);
         let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
         assert_eq!(plan.output.limit, Some(8080.into()));
+    }
+
+    #[test]
+    fn words_read_as_fields_the_plan_cannot_take_are_prose_unless_a_projection_is_asked() {
+        let tools = serde_json::json!([{"name": "get_user", "arguments": {"id": "string"}, "required": ["id"], "returns": {"kind": "object", "properties": ["plan", "email"]}}]);
+        let fields = |text: &str, tags: &[usize]| {
+            let r = crate::test_record(text, tools.clone());
+            let mut pointers = vec![None; tags.len()];
+            pointers[2] = Some(1);
+            decode(&r.tokens, &r.catalog, &choices(tags, &pointers))
+                .unwrap()
+                .output
+                .fields
+        };
+        // get_user id "u1" — customer says the plan is wrong
+        let tags = [1, 0, 4, 0, 0, 0, 0, 7, 0, 0];
+        assert_eq!(
+            fields(
+                r#"get_user id "u1" — customer says the plan is wrong"#,
+                &tags
+            ),
+            None
+        );
+        // get_user id "u1" — only the plan and email: a projection asked of an object stays, for
+        // the checker to refuse.
+        let tags = [1, 0, 4, 0, 0, 0, 7, 0, 7];
+        assert_eq!(
+            fields(r#"get_user id "u1" — only the plan and email"#, &tags),
+            Some(vec!["plan".to_owned(), "email".to_owned()])
+        );
+        // get_user id "u1" → plan + email
+        let tags = [1, 0, 4, 0, 7, 0, 7];
+        assert!(fields(r#"get_user id "u1" → plan + email"#, &tags).is_some());
     }
 
     #[test]
