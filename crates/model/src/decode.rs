@@ -7,7 +7,7 @@ use codemode_plan::{
 };
 use serde_json::{Map, Value};
 
-use crate::features::name_text;
+use crate::features::{is_catalog_name, name_text};
 use crate::network::{STATUSES, TAGS};
 
 /// What the network answered for one record, already reduced to choices.
@@ -352,6 +352,46 @@ const PROJECTION_WORDS: &[&str] = &[
     "->",
     "+",
 ];
+
+/// Whether the value at `i` is said for every call: `both` or `each` (prose) right after it, maybe
+/// past `for`, `on`, `to` or `in` (`days 30 for both`, `notify true on each`), or right before
+/// its argument's name, maybe past `with` (`both with date "X"`).
+fn for_every_call(tokens: &[Token], tags: &[usize], i: usize, catalog: &Catalog) -> bool {
+    let word = |j: usize| {
+        tokens
+            .get(j)
+            .filter(|t| t.kind == TokenKind::Word && tags.get(j) == Some(&0))
+            .map(|t| t.text.to_ascii_lowercase())
+    };
+    let every = |j: usize| {
+        word(j).is_some_and(|w| w == "both" || w == "each")
+            && !is_catalog_name(catalog, &tokens[j].text)
+    };
+    let after = every(i + 1)
+        || (word(i + 1).is_some_and(|w| matches!(w.as_str(), "for" | "on" | "to" | "in"))
+            && every(i + 2));
+    let mut j = i;
+    // Back past the argument's name and a `:` or `=` after it, then maybe `with`.
+    while j > 0
+        && tokens[j - 1].kind == TokenKind::Punct
+        && matches!(tokens[j - 1].text.as_str(), ":" | "=")
+    {
+        j -= 1;
+    }
+    let named = j > 0
+        && catalog
+            .tools
+            .iter()
+            .any(|t| t.argument(&tokens[j - 1].text).is_some());
+    if named {
+        j -= 1;
+    }
+    if j > 0 && word(j - 1).as_deref() == Some("with") {
+        j -= 1;
+    }
+    let before = named && j > 0 && every(j - 1);
+    after || before
+}
 
 /// Whether the row limit at `i` counts rows from the end (`the last 5 rows`, `bottom 10`): a
 /// prose word `last`, `bottom`, `final` or `trailing` right before it, maybe with `very` between.
@@ -770,6 +810,31 @@ fn decode_calls(
                     format!("call {}", k + 1),
                     format!("the value {} names no argument", tokens[i].text),
                 ));
+            }
+        }
+    }
+    // One value said once for several calls (`days 30 for both of them`, `both with date
+    // "2024-09-30"`): the network gives it to one call, and it also goes to every other call
+    // whose tool takes that argument and has no value for it.
+    for &(k, i) in &values {
+        if count < 2 || !for_every_call(tokens, &choices.tags, i, catalog) {
+            continue;
+        }
+        let Some(value) = value_of(&tokens[i]) else {
+            continue;
+        };
+        let mut names = args[k].iter().filter(|(_, v)| **v == value).map(|(a, _)| a);
+        let (Some(name), None) = (names.next(), names.next()) else {
+            continue;
+        };
+        let name = name.clone();
+        for m in (0..count).filter(|&m| m != k) {
+            let takes = catalog
+                .get(resolved[m])
+                .and_then(|tool| tool.argument(&name))
+                .is_some_and(|ty| ty.admits(&value));
+            if takes && !args[m].contains_key(&name) {
+                args[m].insert(name.clone(), value.clone());
             }
         }
     }
@@ -1484,6 +1549,57 @@ mod tests {
         // get_user id "u1" → plan + email
         let tags = [1, 0, 4, 0, 7, 0, 7];
         assert!(fields(r#"get_user id "u1" → plan + email"#, &tags).is_some());
+    }
+
+    #[test]
+    fn a_value_said_for_both_calls_goes_to_each_that_takes_it() {
+        let args = |text: &str, tags: &[usize], pointers: &[(usize, usize)]| {
+            let r = record(text);
+            let c = choices(tags, &pointing(tags.len(), pointers));
+            decode(&r.tokens, &r.catalog, &c)
+                .unwrap()
+                .calls
+                .into_iter()
+                .map(|call| serde_json::Value::Object(call.args).to_string())
+                .collect::<Vec<_>>()
+        };
+        // get_weather city "A" and get_weather city "B" , days 3 for both
+        let text = r#"get_weather city "A" and get_weather city "B", days 3 for both"#;
+        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 5, 0, 0];
+        let pointers = [(2, 1), (6, 5), (9, 8)];
+        assert_eq!(
+            args(text, &tags, &pointers),
+            [r#"{"city":"A","days":3}"#, r#"{"city":"B","days":3}"#]
+        );
+        // get_weather city "A" and get_weather city "B" , both with days 3
+        let text = r#"get_weather city "A" and get_weather city "B", both with days 3"#;
+        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 0, 0, 5];
+        let pointers = [(2, 1), (6, 5), (11, 10)];
+        assert_eq!(
+            args(text, &tags, &pointers),
+            [r#"{"city":"A","days":3}"#, r#"{"city":"B","days":3}"#]
+        );
+        // Without `both`, or where the other tool lacks the argument, it stays with its call.
+        let text = r#"get_weather city "A" and get_weather city "B", days 3"#;
+        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 5];
+        assert_eq!(
+            args(
+                text,
+                &tags,
+                &pointers[..2]
+                    .iter()
+                    .copied()
+                    .chain([(9, 8)])
+                    .collect::<Vec<_>>()
+            ),
+            [r#"{"city":"A"}"#, r#"{"city":"B","days":3}"#]
+        );
+        let text = r#"list_users team "x" and get_weather city "B", days 3 for both"#;
+        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 5, 0, 0];
+        assert_eq!(
+            args(text, &tags, &pointers),
+            [r#"{"team":"x"}"#, r#"{"city":"B","days":3}"#]
+        );
     }
 
     #[test]
