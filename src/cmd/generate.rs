@@ -48,6 +48,11 @@ pub struct GeneratorArgs {
     /// before.
     #[arg(long, default_value_t = 0.0)]
     markdown: f64,
+    /// The share of positives with remarks built on the words of unsupported structures that ask
+    /// for none (`if it is not too much trouble`, `the nightly run failed`, `no need to sort`),
+    /// never in the test split; 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    asides: f64,
 }
 
 impl GeneratorArgs {
@@ -65,11 +70,16 @@ impl GeneratorArgs {
             (0.0..=1.0).contains(&self.markdown),
             "--markdown must be a share between 0 and 1"
         );
+        anyhow::ensure!(
+            (0.0..=1.0).contains(&self.asides),
+            "--asides must be a share between 0 and 1"
+        );
         Ok(Options {
             number_words: self.number_words,
             echo: self.echo,
             echo_one_call: self.echo_one_call,
             markdown: self.markdown,
+            asides: self.asides,
         })
     }
 }

@@ -243,6 +243,10 @@ pub struct Options {
     /// Outside the test split, the share of positives written by the `markdown` family:
     /// headings, bold labels, one argument per bullet, calls listed under a cue line.
     pub markdown: f64,
+    /// Outside the test split, the share of positives written by the `asides` family: remarks
+    /// built on the words of unsupported structures that ask for none (`if it is not too much
+    /// trouble`, `the nightly run failed`, `no need to sort anything`).
+    pub asides: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -289,6 +293,12 @@ impl Gen {
         self.options.markdown > 0.0
             && self.split != Split::Test
             && self.chance(self.options.markdown)
+    }
+
+    /// Whether this positive is an `asides` one, drawn with [`Options::asides`] outside the test
+    /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
+    fn asides(&mut self) -> bool {
+        self.options.asides > 0.0 && self.split != Split::Test && self.chance(self.options.asides)
     }
 
     /// A number in `0..n` (`n` > 0).
@@ -412,6 +422,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             render::echo(&mut g)
         } else if g.markdown() {
             render::markdown(&mut g)
+        } else if g.asides() {
+            render::asides(&mut g)
         } else {
             render::positive(&mut g)
         };
@@ -651,6 +663,45 @@ mod tests {
             made > 150 && bullets > 40 && bold > 40,
             "{made} records, {bullets} with bullets, {bold} with bold"
         );
+    }
+
+    #[test]
+    fn asides_add_only_prose_and_leave_other_streams_alone() {
+        let on = Options {
+            asides: 1.0,
+            ..Options::default()
+        };
+        let mut made = 0;
+        for index in 0..300 {
+            // The test split never draws the family: byte for byte as before.
+            let test = example_with(12, index, Split::Test, on);
+            assert_ne!(test.meta.template, "asides");
+            assert_eq!(
+                test.to_json_line(),
+                example(12, index, Split::Test).to_json_line()
+            );
+            let e = example_with(12, index, Split::Train, on);
+            if e.meta.template != "asides" {
+                continue;
+            }
+            made += 1;
+            let Expected::Plan(plan) = &e.expected else {
+                panic!("an asides record is a plan: {}", e.instruction);
+            };
+            // The remark adds no tool mention and no value.
+            let count = |role: Role| e.meta.spans.iter().filter(|s| s.role == role).count();
+            assert_eq!(count(Role::Tool), plan.calls.len(), "{}", e.instruction);
+            let values: usize = plan.calls.iter().map(|c| c.args.len()).sum();
+            assert_eq!(count(Role::Value), values, "{}", e.instruction);
+        }
+        assert!(made > 150, "{made} asides records");
+        // Off, the train stream is the one drawn before the option existed.
+        for index in 0..50 {
+            assert_eq!(
+                example_with(12, index, Split::Train, Options::default()).to_json_line(),
+                example(12, index, Split::Train).to_json_line()
+            );
+        }
     }
 
     #[test]

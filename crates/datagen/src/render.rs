@@ -5,7 +5,8 @@
 //! the test split only, questions, bullet lists and labeled forms; for the train and dev splits
 //! only, what the user wants, calls with their reasons, pasted pseudo-code and short memos; behind an
 //! option, `echo`: a plain-word tool said as prose and as the tool; behind another, `markdown`:
-//! headings, bold labels and bullet lists). Inside the frame every
+//! headings, bold labels and bullet lists; behind a third, `asides`: remarks that use the words
+//! of unsupported structures without asking for one). Inside the frame every
 //! choice is drawn independently: verbs, argument styles, joiners, cue words and where they stand,
 //! output and projection phrases, filler, punctuation and the casing of the prose.
 
@@ -18,10 +19,12 @@ use crate::values::{self, Lit};
 use crate::vocab::{self, Kind};
 use crate::{Example, Expected, Gen, Meta, Split, Unsupported};
 
+mod asides;
 mod echo;
 mod markdown;
 mod train_only;
 
+pub(crate) use asides::positive as asides;
 pub(crate) use echo::positive as echo;
 pub(crate) use markdown::positive as markdown;
 use train_only::{memo, pseudo, reasons, wants};
