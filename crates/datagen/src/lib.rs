@@ -605,6 +605,17 @@ mod tests {
         assert!(echoes > 150, "{echoes} echo records");
     }
 
+    /// The test split never draws an option's family: example `index` is byte for byte the one
+    /// drawn without options.
+    fn test_split_untouched(seed: u64, index: u64, on: Options, family: &str) {
+        let test = example_with(seed, index, Split::Test, on);
+        assert_ne!(test.meta.template, family);
+        assert_eq!(
+            test.to_json_line(),
+            example(seed, index, Split::Test).to_json_line()
+        );
+    }
+
     #[test]
     fn markdown_requests_have_structure_and_their_labels_still_hold() {
         let on = Options {
@@ -613,13 +624,7 @@ mod tests {
         };
         let (mut made, mut bullets, mut bold) = (0, 0, 0);
         for index in 0..300 {
-            // The test split never draws the family: byte for byte as before.
-            let test = example_with(11, index, Split::Test, on);
-            assert_ne!(test.meta.template, "markdown");
-            assert_eq!(
-                test.to_json_line(),
-                example(11, index, Split::Test).to_json_line()
-            );
+            test_split_untouched(11, index, on, "markdown");
             let e = example_with(11, index, Split::Train, on);
             if e.meta.template != "markdown" {
                 continue;
@@ -673,13 +678,7 @@ mod tests {
         };
         let mut made = 0;
         for index in 0..300 {
-            // The test split never draws the family: byte for byte as before.
-            let test = example_with(12, index, Split::Test, on);
-            assert_ne!(test.meta.template, "asides");
-            assert_eq!(
-                test.to_json_line(),
-                example(12, index, Split::Test).to_json_line()
-            );
+            test_split_untouched(12, index, on, "asides");
             let e = example_with(12, index, Split::Train, on);
             if e.meta.template != "asides" {
                 continue;

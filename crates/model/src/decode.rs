@@ -228,13 +228,15 @@ fn labelled(tokens: &[Token], i: usize, catalog: &Catalog) -> bool {
         .iter()
         .rev()
         .find(|t| t.kind != TokenKind::Punct)
-        .is_some_and(|t| {
-            t.kind == TokenKind::Word
-                && catalog
-                    .tools
-                    .iter()
-                    .any(|tool| tool.argument(&t.text).is_some())
-        })
+        .is_some_and(|t| t.kind == TokenKind::Word && names_argument(catalog, &t.text))
+}
+
+/// Whether `text` is an argument name of some tool of the catalog.
+fn names_argument(catalog: &Catalog, text: &str) -> bool {
+    catalog
+        .tools
+        .iter()
+        .any(|tool| tool.argument(text).is_some())
 }
 
 /// Words for the rows of a result (`first 5 rows`, `10 results`); a tagged field that is one of
@@ -378,11 +380,7 @@ fn for_every_call(tokens: &[Token], tags: &[usize], i: usize, catalog: &Catalog)
     {
         j -= 1;
     }
-    let named = j > 0
-        && catalog
-            .tools
-            .iter()
-            .any(|t| t.argument(&tokens[j - 1].text).is_some());
+    let named = j > 0 && names_argument(catalog, &tokens[j - 1].text);
     if named {
         j -= 1;
     }
