@@ -63,7 +63,8 @@ const ALTERNATIVES: usize = 6;
 /// argument, never overrides an unsupported structure, and is not tried when a word outside the
 /// catalog looks like a tool to the network, so what the checker rejects for what the user asked
 /// for (an argument the tool lacks, a field it does not declare, shaping a non-array) stays a
-/// diagnostic.
+/// diagnostic. Last, a call with values but no tool mention of its own that lacks a required
+/// argument may join the call before it (see [`merged_reading`]).
 pub fn decode_checked(
     tokens: &[Token],
     catalog: &Catalog,
@@ -179,7 +180,41 @@ pub fn decode_sure(
             return Ok((plan, moved));
         }
     }
-    Err(diagnostic)
+    merged_reading(&diagnostic, choices, first_calls, read).ok_or(diagnostic)
+}
+
+/// The last reading [`decode_sure`] tries: a call the network gave values but no tool mention of
+/// its own, and that the checker rejects for a missing required argument, may be the previous
+/// call's remaining arguments (`send_email with subject "x" ... and it goes out to "a@b"`,
+/// `schedule_post ..., and pin it too (pin true)`). Its values join the previous call and the
+/// later calls move up one; one call left answers its default output, `last`. Taken only when
+/// the checker accepts the merged plan, so a value the previous call already has (`again with
+/// browser "x"`) keeps the diagnostic.
+fn merged_reading(
+    diagnostic: &Diagnostic,
+    choices: &Choices,
+    first_calls: usize,
+    read: impl Fn(&Choices) -> Result<Plan, Diagnostic>,
+) -> Option<(Plan, f32)> {
+    if !matches!(diagnostic.problem, Problem::MissingArgument { .. }) {
+        return None;
+    }
+    let k = (2..=first_calls).find(|k| diagnostic.place == format!("call {k}"))?;
+    if choices.tags.contains(&k) {
+        return None;
+    }
+    let mut merged = choices.clone();
+    for tag in &mut merged.tags {
+        *tag = match *tag {
+            t @ 1..=3 if t > k => t - 1,
+            t @ 4..=6 if t - 3 >= k => t - 1,
+            t => t,
+        };
+    }
+    if calls(&merged.tags) == 1 {
+        merged.output = 1;
+    }
+    read(&merged).ok().map(|plan| (plan, choices.confidence()))
 }
 
 /// The value a token holds: a literal's, or a number word's (any casing) when the network reads
@@ -1780,6 +1815,61 @@ mod tests {
         c.status = 2;
         c.tag_logits = probs(&fine, &[]);
         assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn a_toolless_call_missing_a_required_argument_joins_the_call_before_it() {
+        // get_weather city "Oslo" and days 3: days read as a second call to get_weather, which
+        // lacks its required city; as call 1's argument the plan is one valid call.
+        let r = record(r#"get_weather city "Oslo" and days 3"#);
+        let tags = [1, 0, 4, 0, 0, 5];
+        let pointers = [None, None, Some(1), None, None, Some(4)];
+        let mut c = choices(&tags, &pointers);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+        c.tag_logits = probs(&tags, &[]);
+        let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.mode, Mode::Single);
+        assert_eq!(plan.output.kind, OutputKind::Last);
+        assert_eq!(plan.calls.len(), 1);
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+        assert_eq!(plan.calls[0].args["days"], 3);
+        // A call with its own tool mention is a call: it keeps its diagnostic.
+        let r = record(r#"get_weather city "Oslo" and get_weather days 3"#);
+        let tags = [1, 0, 4, 0, 2, 0, 5];
+        let pointers = [None, None, Some(1), None, None, None, Some(5)];
+        let mut c = choices(&tags, &pointers);
+        c.tag_logits = probs(&tags, &[]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+        // Joined, an argument the call before already has would be given twice: no plan.
+        let r = record(r#"get_weather city "Oslo" days 2 and days 3"#);
+        let tags = [1, 0, 4, 0, 4, 0, 0, 5];
+        let pointers = [None, None, Some(1), None, Some(3), None, None, Some(6)];
+        let mut c = choices(&tags, &pointers);
+        c.tag_logits = probs(&tags, &[]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+        // Three calls: the toolless middle one joins the first, the third becomes the second.
+        let r = record(r#"get_weather city "Oslo" and days 3 then list_users team "x""#);
+        let tags = [1, 0, 4, 0, 0, 5, 0, 3, 0, 6];
+        let pointers = [
+            None,
+            None,
+            Some(1),
+            None,
+            None,
+            Some(4),
+            None,
+            None,
+            None,
+            Some(8),
+        ];
+        let mut c = choices(&tags, &pointers);
+        c.mode = 0;
+        c.tag_logits = probs(&tags, &[]);
+        let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.mode, Mode::Serial);
+        assert_eq!(plan.calls.len(), 2);
+        assert_eq!(plan.calls[0].args.len(), 2);
+        assert_eq!(plan.calls[1].tool, "list_users");
     }
 
     #[test]
