@@ -1174,6 +1174,17 @@ fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> 
                 | "for"
                 | "per"
                 | "please"
+                | "pls"
+                | "plz"
+                | "thanks"
+                | "thx"
+                | "only"
+                | "so"
+                | "because"
+                | "since"
+                | "-"
+                | "—"
+                | "–"
         )
     });
     (ends && !declared && catalog.get(&word.text).is_none() && tags.get(last + 2) == Some(&0))
@@ -1445,6 +1456,24 @@ mod tests {
             decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
             "output.fields: \"phone\" is not a declared property of list_users"
         );
+        // A list ends at a closing word as well as at punctuation (`... so i can ring them`).
+        for end in ["so", "pls", "only", "—"] {
+            let r = record(&format!(
+                r#"list_users team "x", just id and phone {end} now"#
+            ));
+            let mut tags = vec![1, 0, 4, 0, 0, 7, 0, 0, 0, 0];
+            tags.truncate(r.tokens.len());
+            let c = choices(&tags, &pointing(tags.len(), &[(2, 1)]));
+            assert!(
+                decode(&r.tokens, &r.catalog, &c).is_err(),
+                "{end}: {:?}",
+                r.tokens
+            );
+        }
+        // Any other word after it keeps it prose: `id and phone numbers` could be anything.
+        let r = record(r#"list_users team "x", just id and phone numbers"#);
+        let c = choices(&[1, 0, 4, 0, 0, 7, 0, 0, 0], &pointing(9, &[(2, 1)]));
+        assert!(decode(&r.tokens, &r.catalog, &c).is_ok());
     }
 
     #[test]
