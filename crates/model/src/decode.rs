@@ -792,6 +792,10 @@ fn decode_calls(
     // `close_ticket "T-7", commented "dup"` gives `comment` to "dup", then `id` to "T-7".
     unnamed.sort_by_cached_key(|&(k, i, _)| (fits(&args, k, i).1.len() != 1, i));
     for (k, i, displaced) in unnamed {
+        // `1. Tool: approve_invoice 2. invoice_id: "INV-7"`: a numbered list's marker is no value.
+        if displaced.is_none() && list_marker(tokens, i) {
+            continue;
+        }
         let value = value_of(&tokens[i]).unwrap_or(Value::Null);
         // A value written as `lang: "ar"`, `"ar" as lang`, `severity 1` (a word the network does
         // not know as prose, right before the value) or `language "fr"` (a noun, known or not)
@@ -956,6 +960,26 @@ fn decode_calls(
         calls,
         output,
     })
+}
+
+/// Whether the number at `i` numbers an item of a list (`2.` or `2)` before a word, in a text that
+/// also numbers the item before or after it the same way).
+fn list_marker(tokens: &[Token], i: usize) -> bool {
+    let marker = |j: usize| -> Option<(u64, &str)> {
+        let n = match &tokens.get(j)?.value {
+            Some(Value::Number(n)) if tokens[j].kind == TokenKind::Num => n.as_u64()?,
+            _ => return None,
+        };
+        let close = tokens.get(j + 1)?.text.as_str();
+        let next = tokens.get(j + 2)?;
+        ((1..=20).contains(&n) && matches!(close, "." | ")") && next.kind == TokenKind::Word)
+            .then_some((n, close))
+    };
+    let Some((n, close)) = marker(i) else {
+        return false;
+    };
+    (0..tokens.len())
+        .any(|j| j != i && marker(j).is_some_and(|(m, c)| c == close && (m + 1 == n || n + 1 == m)))
 }
 
 /// The declared property that `field` is the English plural of (`emails` of `email`, `statuses`
@@ -1899,6 +1923,23 @@ mod tests {
         assert_eq!(plan.calls.len(), 2);
         assert_eq!(plan.calls[0].args.len(), 2);
         assert_eq!(plan.calls[1].tool, "list_users");
+    }
+
+    #[test]
+    fn a_numbered_lists_marker_read_as_a_value_is_prose() {
+        // 1. Tool: send 2. to: "a" 3. subject: "b" — the network reads the marker 2 as a value.
+        let r = record(r#"1. Tool: send 2. to: "a" 3. subject: "b""#);
+        let mut tags = vec![0; r.tokens.len()];
+        (tags[4], tags[5], tags[9], tags[14]) = (1, 4, 4, 4);
+        let c = choices(&tags, &pointing(tags.len(), &[(9, 7), (14, 12)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args.len(), 2);
+        // A lone `2.` numbers no list: the value stays unplaced, a diagnostic.
+        let r = record(r#"Tool: send 2. to: "a""#);
+        let mut tags = vec![0; r.tokens.len()];
+        (tags[2], tags[3], tags[7]) = (1, 4, 4);
+        let c = choices(&tags, &pointing(tags.len(), &[(7, 5)]));
+        assert!(decode(&r.tokens, &r.catalog, &c).is_err());
     }
 
     #[test]
