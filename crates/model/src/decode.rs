@@ -184,12 +184,12 @@ pub fn decode_sure(
 }
 
 /// The last reading [`decode_sure`] tries: a call the network gave values but no tool mention of
-/// its own, and that the checker rejects for a missing required argument, may be the previous
-/// call's remaining arguments (`send_email with subject "x" ... and it goes out to "a@b"`,
-/// `schedule_post ..., and pin it too (pin true)`). Its values join the previous call and the
-/// later calls move up one; one call left answers its default output, `last`. Taken only when
-/// the checker accepts the merged plan, so a value the previous call already has (`again with
-/// browser "x"`) keeps the diagnostic.
+/// its own may be the previous call's remaining arguments (`send_email with subject "x" ... and
+/// it goes out to "a@b"`, `schedule_post ..., and pin it too (pin true)`) when the checker
+/// rejects it or the previous call for a missing required argument. Its values join the previous
+/// call and the later calls move up one; one call left answers its default output, `last`. Taken
+/// only when the checker accepts the merged plan, so a value the previous call already has
+/// (`again with browser "x"`) keeps the diagnostic.
 fn merged_reading(
     diagnostic: &Diagnostic,
     choices: &Choices,
@@ -199,10 +199,13 @@ fn merged_reading(
     if !matches!(diagnostic.problem, Problem::MissingArgument { .. }) {
         return None;
     }
-    let k = (2..=first_calls).find(|k| diagnostic.place == format!("call {k}"))?;
-    if choices.tags.contains(&k) {
-        return None;
-    }
+    // The call that lacks the argument is the toolless one or the one it would join (`then
+    // then with step "restore"`, where the value went to a third call and the second has none).
+    let k = (2..=first_calls).find(|&k| {
+        !choices.tags.contains(&k)
+            && (diagnostic.place == format!("call {k}")
+                || diagnostic.place == format!("call {}", k - 1))
+    })?;
     let mut merged = choices.clone();
     for tag in &mut merged.tags {
         *tag = match *tag {
@@ -1923,6 +1926,20 @@ mod tests {
         assert_eq!(plan.calls.len(), 2);
         assert_eq!(plan.calls[0].args.len(), 2);
         assert_eq!(plan.calls[1].tool, "list_users");
+        // The call before is the one that lacks the argument: `list_users team "x" then
+        // get_weather days 3 and city "Oslo"`, city read as a third, toolless call.
+        let r = record(r#"list_users team "x" then get_weather days 3 and city "Oslo""#);
+        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 6];
+        let c = choices(&tags, &pointing(tags.len(), &[(2, 1), (6, 5), (9, 8)]));
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+        let mut c = c;
+        c.mode = 0;
+        c.tag_logits = probs(&tags, &[]);
+        let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls.len(), 2);
+        assert_eq!(plan.calls[1].tool, "get_weather");
+        assert_eq!(plan.calls[1].args["city"], "Oslo");
+        assert_eq!(plan.calls[1].args["days"], 3);
     }
 
     #[test]
