@@ -64,7 +64,8 @@ const ALTERNATIVES: usize = 6;
 /// catalog looks like a tool to the network, so what the checker rejects for what the user asked
 /// for (an argument the tool lacks, a field it does not declare, shaping a non-array) stays a
 /// diagnostic. Last, a call with values but no tool mention of its own that lacks a required
-/// argument may join the call before it (see [`merged_reading`]).
+/// argument may join the call before it (see [`merged_reading`]), and a plain-word tool said
+/// twice for one call may be one call (see [`repeated_mention_reading`]).
 pub fn decode_checked(
     tokens: &[Token],
     catalog: &Catalog,
@@ -180,7 +181,63 @@ pub fn decode_sure(
             return Ok((plan, moved));
         }
     }
-    merged_reading(&diagnostic, choices, first_calls, read).ok_or(diagnostic)
+    merged_reading(&diagnostic, choices, first_calls, read)
+        .or_else(|| repeated_mention_reading(&diagnostic, tokens, choices, first_calls, read))
+        .ok_or(diagnostic)
+}
+
+/// The reading [`decode_sure`] tries after [`merged_reading`]: a tool named with a plain word
+/// (lowercase letters only: `translate`, `search`, `email`) may be said twice for one call
+/// (`translate text "hola" with target "en" using translate`, `Call publish to publish post_id
+/// "p-12"`), which the network reads as two mentions, so two calls, one of them with no values. When the checker rejects such a call for a missing
+/// required argument and the call beside it names the same tool, the mention is that call said
+/// again: it is dropped, and the later calls move up one (one call left answers `last`). A
+/// valueless call to a tool that needs no argument (`flush_cache twice`) is never touched, since
+/// the checker accepts it.
+fn repeated_mention_reading(
+    diagnostic: &Diagnostic,
+    tokens: &[Token],
+    choices: &Choices,
+    first_calls: usize,
+    read: impl Fn(&Choices) -> Result<Plan, Diagnostic>,
+) -> Option<(Plan, f32)> {
+    if !matches!(diagnostic.problem, Problem::MissingArgument { .. }) {
+        return None;
+    }
+    let k = (1..=first_calls).find(|k| diagnostic.place == format!("call {k}"))?;
+    if choices.tags.contains(&(k + 3)) {
+        return None;
+    }
+    let named = |j: usize| {
+        tokens
+            .iter()
+            .zip(&choices.tags)
+            .find(|&(_, &t)| t == j)
+            .map(|(token, _)| token.text.as_str())
+    };
+    let tool = named(k)?;
+    if !tool.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    let beside = [k - 1, k + 1]
+        .into_iter()
+        .any(|j| (1..=first_calls).contains(&j) && named(j) == Some(tool));
+    if !beside {
+        return None;
+    }
+    let mut dropped = choices.clone();
+    for tag in &mut dropped.tags {
+        *tag = match *tag {
+            t if t == k => 0,
+            t @ 1..=3 if t > k => t - 1,
+            t @ 4..=6 if t - 3 > k => t - 1,
+            t => t,
+        };
+    }
+    if calls(&dropped.tags) == 1 {
+        dropped.output = 1;
+    }
+    read(&dropped).ok().map(|plan| (plan, choices.confidence()))
 }
 
 /// The last reading [`decode_sure`] tries: a call the network gave values but no tool mention of
@@ -1940,6 +1997,38 @@ mod tests {
         assert_eq!(plan.calls[1].tool, "get_weather");
         assert_eq!(plan.calls[1].args["city"], "Oslo");
         assert_eq!(plan.calls[1].args["days"], 3);
+    }
+
+    #[test]
+    fn a_plain_word_tool_said_twice_for_one_call_is_one_call() {
+        let catalog = serde_json::json!([
+            {"name": "translate", "arguments": {"text": "string", "target": "string"}, "required": ["text"], "returns": {"kind": "text"}},
+            {"name": "get_text", "arguments": {"text": "string"}, "required": ["text"], "returns": {"kind": "text"}}
+        ]);
+        // translate text "hola" using translate: the second mention read as a second call.
+        let r = crate::test_record(r#"translate text "hola" using translate"#, catalog.clone());
+        let tags = [1, 0, 4, 0, 2];
+        let mut c = choices(&tags, &pointing(tags.len(), &[(2, 1)]));
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+        c.tag_logits = probs(&tags, &[]);
+        let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.mode, Mode::Single);
+        assert_eq!(plan.output.kind, OutputKind::Last);
+        assert_eq!(plan.calls.len(), 1);
+        assert_eq!(plan.calls[0].args["text"], "hola");
+        // The valueless mention may come first (`translate using translate text "hola"`).
+        let r = crate::test_record(r#"translate using translate text "hola""#, catalog.clone());
+        let tags = [1, 0, 2, 0, 5];
+        let mut c = choices(&tags, &pointing(tags.len(), &[(4, 3)]));
+        c.tag_logits = probs(&tags, &[]);
+        let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls.len(), 1);
+        // A name written as code is no plain word: two calls were asked for, one lacks `text`.
+        let r = crate::test_record(r#"get_text text "hola" using get_text"#, catalog);
+        let tags = [1, 0, 4, 0, 2];
+        let mut c = choices(&tags, &pointing(tags.len(), &[(2, 1)]));
+        c.tag_logits = probs(&tags, &[]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
     }
 
     #[test]
