@@ -239,6 +239,26 @@ impl Vocab {
             .map(String::as_str)
     }
 
+    /// The vocabulary word an unknown prose word derives from or shares its base with, by the
+    /// suffixes English uses to make verbs and adverbs (`parallelize` → `parallel`, `concurrent`
+    /// → `concurrently`, `separately` → `separate`): for a word of ASCII letters outside the
+    /// vocabulary, the most frequent vocabulary word with the same base (see [`base`]) of at
+    /// least [`TYPO_MIN_LEN`] letters, if any. Unlike [`Vocab::corrected`] it also reads English
+    /// words, since it never changes a word's base.
+    pub fn derived(&self, lower: &str) -> Option<&str> {
+        if !lower.bytes().all(|b| b.is_ascii_lowercase()) || self.index.contains_key(lower) {
+            return None;
+        }
+        let stem = base(lower);
+        if stem.len() < TYPO_MIN_LEN {
+            return None;
+        }
+        self.words
+            .iter()
+            .find(|w| w.bytes().all(|b| b.is_ascii_lowercase()) && base(w) == stem)
+            .map(String::as_str)
+    }
+
     /// The total number of ids (special ones included).
     pub fn size(&self) -> usize {
         FIRST_WORD as usize + self.words.len()
@@ -263,6 +283,18 @@ impl Vocab {
         list.truncate(max);
         Vocab::new(list.into_iter().map(|(w, _)| w).collect())
     }
+}
+
+/// A word without the suffix English makes verbs or adverbs with (`-ize`, `-ise` and their
+/// forms, `-ly`), longest first; the word itself when it has none.
+fn base(lower: &str) -> &str {
+    const SUFFIXES: [&str; 9] = [
+        "izing", "ising", "ized", "ised", "izes", "ises", "ize", "ise", "ly",
+    ];
+    SUFFIXES
+        .iter()
+        .find_map(|s| lower.strip_suffix(s))
+        .unwrap_or(lower)
 }
 
 /// The shortest word [`Vocab::corrected`] reads as a typo: in shorter words one edit turns too
@@ -521,7 +553,7 @@ pub fn encode(tokens: &[Token], catalog: &Catalog, vocab: &Vocab) -> Encoded {
                 let lower = lower.as_deref().unwrap_or_default();
                 vocab.get(lower).unwrap_or_else(|| {
                     fixed = (kind == TokenKind::Word)
-                        .then(|| vocab.corrected(lower))
+                        .then(|| vocab.derived(lower).or_else(|| vocab.corrected(lower)))
                         .flatten();
                     fixed.and_then(|w| vocab.get(w)).unwrap_or(UNK)
                 })
@@ -762,5 +794,32 @@ mod tests {
         );
         assert_eq!(v.corrected("usrname"), Some("username"));
         assert_eq!(encode(&r.tokens, &r.catalog, &v).words[3], NAME);
+    }
+
+    #[test]
+    fn an_unknown_word_reads_as_the_vocabulary_word_it_shares_a_base_with() {
+        let mut v = Vocab::new(
+            ["parallel", "concurrently", "separate", "run", "on"]
+                .map(String::from)
+                .to_vec(),
+        );
+        v.subwords = Some(Subwords::default());
+        assert_eq!(v.derived("parallelize"), Some("parallel"));
+        assert_eq!(v.derived("parallelized"), Some("parallel"));
+        assert_eq!(v.derived("concurrent"), Some("concurrently"));
+        assert_eq!(v.derived("separately"), Some("separate"));
+        // Known words, bases under four letters and words with another base stay as they are.
+        assert_eq!(v.derived("parallel"), None);
+        assert_eq!(v.derived("only"), None, "the base `on` is too short");
+        assert_eq!(v.derived("tandem"), None);
+        // Encoding reads the vocabulary word: its id and its n-grams.
+        let r = record(r#"parallelize run step "x""#);
+        let known = record(r#"parallel run step "x""#);
+        let (derived, base) = (
+            encode(&r.tokens, &r.catalog, &v),
+            encode(&known.tokens, &known.catalog, &v),
+        );
+        assert_eq!(derived.words, base.words);
+        assert_eq!(derived.ngrams, base.ngrams);
     }
 }
