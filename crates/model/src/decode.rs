@@ -1005,7 +1005,22 @@ fn decode_calls(
         (_, 1) => Mode::Parallel,
         _ => Mode::Serial,
     };
-    let kind = if choices.output == 1 {
+    // Several calls answer every record unless the words ask for one (`only the last result`,
+    // `the final output is enough`): a reading of `last` with no such word anywhere in the
+    // instruction (`both with date "X"`, `first A, then B`) is the default, `all`.
+    // A misspelt word counts too (`lsat`), as the network reads it (see `Vocab::corrected`).
+    let asks_for_one = || {
+        tokens.iter().any(|t| {
+            let lower = t.text.to_lowercase();
+            t.kind == TokenKind::Word
+                && ONE_RESULT_WORDS.iter().any(|w| {
+                    *w == lower
+                        || (lower.len() >= crate::features::TYPO_MIN_LEN
+                            && crate::features::one_edit(&lower, w))
+                })
+        })
+    };
+    let kind = if choices.output == 1 && (count == 1 || asks_for_one()) {
         OutputKind::Last
     } else {
         OutputKind::All
@@ -1021,6 +1036,29 @@ fn decode_calls(
         output,
     })
 }
+
+/// Words without one of which an instruction of several calls does not ask for one call's
+/// result only (see [`decode`]): broad on purpose, since a word here only keeps the network's
+/// reading.
+const ONE_RESULT_WORDS: &[&str] = &[
+    "last",
+    "lastly",
+    "final",
+    "finally",
+    "latter",
+    "end",
+    "ending",
+    "second",
+    "third",
+    "latest",
+    "only",
+    "just",
+    "solely",
+    "merely",
+    "alone",
+    "ultimate",
+    "ultimately",
+];
 
 /// Whether the number at `i` numbers an item of a list (`2.` or `2)` before a word, in a text that
 /// also numbers the item before or after it the same way).
@@ -1997,6 +2035,33 @@ mod tests {
         assert_eq!(plan.calls[1].tool, "get_weather");
         assert_eq!(plan.calls[1].args["city"], "Oslo");
         assert_eq!(plan.calls[1].args["days"], 3);
+    }
+
+    #[test]
+    fn several_calls_answer_the_last_only_when_a_word_asks_for_it() {
+        let tags = [1, 0, 4, 0, 2, 0, 4 + 1, 0, 0, 0];
+        let pointers = pointing(tags.len(), &[(2, 1), (6, 5)]);
+        for (instruction, kind) in [
+            (
+                r#"list_users team "a" then list_users team "b" , both please"#,
+                OutputKind::All,
+            ),
+            (
+                r#"list_users team "a" then list_users team "b" , only the last"#,
+                OutputKind::Last,
+            ),
+            (
+                r#"list_users team "a" then list_users team "b" , the fnial one"#,
+                OutputKind::Last,
+            ),
+        ] {
+            let r = record(instruction);
+            let mut c = choices(&tags, &pointers);
+            c.mode = 0;
+            c.output = 1;
+            let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+            assert_eq!(plan.output.kind, kind, "{instruction}");
+        }
     }
 
     #[test]
