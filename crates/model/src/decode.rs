@@ -807,7 +807,18 @@ fn decode_calls(
             .and_then(|b| tokens.get(b))
             .filter(|t| t.kind == TokenKind::Word)
             .and_then(|t| tool?.argument(&t.text).map(|_| t.text.as_str()));
-        let arg = match beside {
+        // Likewise the name just after it (`Post to "#qa" as the channel via send_slack`).
+        let after = || {
+            tokens
+                .get(i + 1..)
+                .unwrap_or_default()
+                .iter()
+                .take(3)
+                .find(|t| !(t.kind == TokenKind::Word && AS_WORDS.contains(&t.text.as_str())))
+                .filter(|t| t.kind == TokenKind::Word)
+                .and_then(|t| tool?.argument(&t.text).map(|_| t.text.as_str()))
+        };
+        let arg = match beside.or_else(after) {
             Some(name)
                 if tool.is_some_and(|t| t.argument(arg).is_none())
                     && !args[k].contains_key(name) =>
@@ -1058,6 +1069,12 @@ const ONE_RESULT_WORDS: &[&str] = &[
     "alone",
     "ultimate",
     "ultimately",
+];
+
+/// Words between a value and the argument name it is given as (`"#qa" as the channel`, `"u-9"
+/// as its id`).
+const AS_WORDS: &[&str] = &[
+    "as", "the", "its", "their", "his", "her", "my", "our", "your",
 ];
 
 /// Whether the number at `i` numbers an item of a list (`2.` or `2)` before a word, in a text that
@@ -1655,6 +1672,16 @@ mod tests {
         let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
         assert_eq!(plan.calls[0].args["city"], "Oslo");
         assert!(!plan.calls[0].args.contains_key("to"));
+        // get_weather to "Oslo" as the city: the name after it, past `as the`.
+        let r = record(r#"get_weather to "Oslo" as the city"#);
+        let c = choices(&[1, 0, 4, 0, 0, 0], &pointing(6, &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+        // A pointer at a name the tool has keeps it.
+        let r = record(r#"get_weather city "Oslo" as the days"#);
+        let c = choices(&[1, 0, 4, 0, 0, 0], &pointing(6, &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
     }
 
     #[test]
