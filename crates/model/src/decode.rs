@@ -1289,8 +1289,20 @@ fn declares(properties: &[String], field: &str) -> bool {
 fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> Option<&'a str> {
     let last = tags.iter().rposition(|&t| t == 7)?;
     let sep = tokens.get(last + 1)?;
-    // Only `and`/`&`: after a comma a word is as likely to be prose (`just the email, thanks`).
-    if !(sep.text == "and" || sep.text == "&") {
+    // `and`/`&`, or a comma in a list that has one between its fields already and that a word for
+    // columns ends (`territory_id, name, quota cols`): after a lone comma a word is as likely to
+    // be prose (`just the email, thanks`).
+    let comma_list = sep.text == ","
+        && last >= 2
+        && tags[last - 2] == 7
+        && tokens[last - 1].text == ","
+        && tokens.get(last + 3).is_some_and(|t| {
+            matches!(
+                t.text.as_str(),
+                "field" | "fields" | "column" | "columns" | "col" | "cols"
+            )
+        });
+    if !(sep.text == "and" || sep.text == "&" || comma_list) {
         return None;
     }
     let word = tokens.get(last + 2).filter(|t| t.kind == TokenKind::Word)?;
@@ -1310,6 +1322,8 @@ fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> 
                 | "fields"
                 | "column"
                 | "columns"
+                | "col"
+                | "cols"
                 | "for"
                 | "per"
                 | "please"
@@ -1612,6 +1626,16 @@ mod tests {
         // Any other word after it keeps it prose: `id and phone numbers` could be anything.
         let r = record(r#"list_users team "x", just id and phone numbers"#);
         let c = choices(&[1, 0, 4, 0, 0, 7, 0, 0, 0], &pointing(9, &[(2, 1)]));
+        assert!(decode(&r.tokens, &r.catalog, &c).is_ok());
+        // A comma list that a word for columns ends: `id, name, phone cols`.
+        let r = record(r#"list_users team "x" -- id, name, phone cols"#);
+        let tags = [1, 0, 4, 0, 0, 7, 0, 7, 0, 0, 0];
+        let c = choices(&tags, &pointing(tags.len(), &[(2, 1)]));
+        assert!(decode(&r.tokens, &r.catalog, &c).is_err());
+        // After a lone comma the word stays prose: `just the name, phone me later`.
+        let r = record(r#"list_users team "x" -- just the name, phone cols"#);
+        let tags = [1, 0, 4, 0, 0, 0, 0, 7, 0, 0, 0];
+        let c = choices(&tags, &pointing(tags.len(), &[(2, 1)]));
         assert!(decode(&r.tokens, &r.catalog, &c).is_ok());
     }
 
