@@ -1231,7 +1231,8 @@ const FIELD_JOINS: &[&str] = &[
 
 /// The projected fields of a plan of one call, read from the tokens the network tagged as fields
 /// (`at`): a declared property that the list goes on to without a tag (`keep id, title, status
-/// and assignee`, `the title, then the status, then the id`) is one of them too; a tagged word
+/// and assignee`, `the title, then the status, then the id`), or that it starts from (`item and
+/// price only`), is one of them too; a tagged word
 /// for rows (`first 5 rows`) that is no declared property is the row limit's noun, not a field;
 /// and fields stay in the order they are written. A field tagged twice stays twice, for the
 /// checker to refuse: a second mention is as often a sort key (`only date and high, sorted by
@@ -1267,6 +1268,20 @@ fn field_list(tokens: &[Token], at: &[usize], properties: &[String]) -> Vec<Stri
             }
             chosen.push(k);
             j = k + 1;
+        }
+        // And back, before its first field, past an untagged declared property a joining word
+        // or two before it (`item and price only`, `stop + eta`).
+        let mut j = i;
+        loop {
+            let mut k = j;
+            while k > 0 && k + 3 > j && FIELD_JOINS.contains(&tokens[k - 1].text.as_str()) {
+                k -= 1;
+            }
+            if k == j || k == 0 || !declared(&tokens[k - 1]) || chosen.contains(&(k - 1)) {
+                break;
+            }
+            chosen.push(k - 1);
+            j = k - 1;
         }
     }
     chosen.sort_unstable();
@@ -1664,6 +1679,15 @@ mod tests {
             &[1, 0, 4, 0, 0, 7, 0, 0],
             &[None, None, Some(1), None, None, None, None, None],
         );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(
+            plan.output.fields,
+            Some(vec!["id".to_owned(), "name".to_owned()])
+        );
+        // list_users team "x" id and name only: the network tagged only `name`; the list goes
+        // back to `id`, in the order written.
+        let r = record(r#"list_users team "x" id and name only"#);
+        let c = choices(&[1, 0, 4, 0, 0, 7, 0], &pointing(7, &[(2, 1)]));
         let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
         assert_eq!(
             plan.output.fields,
