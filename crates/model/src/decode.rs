@@ -397,6 +397,35 @@ fn asks_for_fields(tokens: &[Token], field_at: &[usize]) -> bool {
         .any(|t| PROJECTION_WORDS.contains(&t.text.to_ascii_lowercase().as_str()))
 }
 
+/// How far apart two fields of one list may be, in tokens (see [`asked_groups`]).
+const LIST_GAP: usize = 5;
+
+/// The fields of the lists a projection word stands beside (see [`asks_for_fields`]), when the
+/// tagged fields make several lists (runs whose fields are at most [`LIST_GAP`] tokens apart:
+/// `` `number` and `title` ``, `title as well as created_at`) and at least one has such a word: a lone property word elsewhere is prose (`show pt_id, phone only -- first 3 rows, she
+/// has a common name`). Otherwise every tagged field.
+fn asked_groups(tokens: &[Token], field_at: Vec<usize>) -> Vec<usize> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &i in &field_at {
+        match groups.last_mut() {
+            Some(group) if group.last().is_some_and(|&p| p < i && i - p <= LIST_GAP) => {
+                group.push(i)
+            }
+            _ => groups.push(vec![i]),
+        }
+    }
+    if groups.len() < 2 {
+        return field_at;
+    }
+    let asked: Vec<usize> = groups
+        .iter()
+        .filter(|g| asks_for_fields(tokens, g))
+        .flatten()
+        .copied()
+        .collect();
+    if asked.is_empty() { field_at } else { asked }
+}
+
 /// Words that ask for a projection near a field list (see [`asks_for_fields`]).
 const PROJECTION_WORDS: &[&str] = &[
     "only",
@@ -955,6 +984,7 @@ fn decode_calls(
             },
         ));
     }
+    let field_at = asked_groups(tokens, field_at);
     let single = match resolved.as_slice() {
         [tool] => catalog.get(tool),
         _ => None,
@@ -1693,6 +1723,21 @@ mod tests {
             plan.output.fields,
             Some(vec!["id".to_owned(), "name".to_owned()])
         );
+        // A property word far from the list a projection word asks for is prose.
+        let text = r#"list_users team "x" only id , 5 rows , we have a name for it"#;
+        let r = record(text);
+        let mut tags = vec![0; r.tokens.len()];
+        (tags[0], tags[2], tags[4], tags[6], tags[12]) = (1, 4, 7, 8, 7);
+        let c = choices(&tags, &pointing(tags.len(), &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.fields, Some(vec!["id".to_owned()]));
+        // With no projection word near either, both stay.
+        let r = record(r#"list_users team "x" id , 5 rows , we have a name for it"#);
+        let mut tags = vec![0; r.tokens.len()];
+        (tags[0], tags[2], tags[3], tags[5], tags[11]) = (1, 4, 7, 8, 7);
+        let c = choices(&tags, &pointing(tags.len(), &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.fields.map(|f| f.len()), Some(2));
         // list_users team "x" , first 5 rows : `rows` tagged as a field is the limit's noun.
         let r = record(r#"list_users team "x", first 5 rows"#);
         let c = choices(
