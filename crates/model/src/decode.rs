@@ -897,6 +897,14 @@ fn decode_calls(
             continue;
         }
         let value = value_of(&tokens[i]).unwrap_or(Value::Null);
+        // `where arr is over 100000`: a comparison with a declared property of the call's tool
+        // that is none of its arguments filters the results.
+        if catalog
+            .get(resolved[k])
+            .is_some_and(|tool| compared_property(tokens, i, tool))
+        {
+            return Err(unsupported("filter"));
+        }
         // A value written as `lang: "ar"`, `"ar" as lang`, `severity 1` (a word the network does
         // not know as prose, right before the value) or `language "fr"` (a noun, known or not)
         // names an argument the tool lacks: that is the checker's diagnostic, not a guess.
@@ -1144,6 +1152,48 @@ fn plural_of<'a>(field: &str, properties: &'a [String]) -> Option<&'a str> {
         (Some(only), None) => Some(only),
         _ => None,
     }
+}
+
+/// Whether the value at `i` is compared with a declared property of `tool` that is none of its
+/// arguments, with a word for the comparison (`arr is over 100000`, `total > 50`, `score at least
+/// 0.8`): a filter on the results, not an argument.
+fn compared_property(tokens: &[Token], i: usize, tool: &codemode_plan::Tool) -> bool {
+    const COMPARE: &[&str] = &[
+        "over",
+        "above",
+        "below",
+        "under",
+        "exceeds",
+        "exceeding",
+        "than",
+        "greater",
+        "less",
+        "more",
+        "fewer",
+        "higher",
+        "lower",
+        "least",
+        "most",
+        ">",
+        "<",
+    ];
+    const BETWEEN: &[&str] = &["is", "are", "was", "be", "at", "=", "!"];
+    let mut j = i;
+    let mut compares = false;
+    while j > 0 && i - j < 4 {
+        let lower = tokens[j - 1].text.to_lowercase();
+        if COMPARE.contains(&lower.as_str()) {
+            compares = true;
+        } else if !BETWEEN.contains(&lower.as_str()) {
+            break;
+        }
+        j -= 1;
+    }
+    compares
+        && j > 0
+        && tokens[j - 1].kind == TokenKind::Word
+        && tool.argument(&tokens[j - 1].text).is_none()
+        && tool.returns.properties.contains(&tokens[j - 1].text)
 }
 
 /// The name that labels the value at `i` in label syntax, if any: `name: v`, `name = v`,
@@ -1775,6 +1825,33 @@ mod tests {
         let c = choices(&[1, 0, 4, 0, 0, 0], &pointing(6, &[(2, 1)]));
         let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
         assert_eq!(plan.calls[0].args["city"], "Oslo");
+    }
+
+    #[test]
+    fn a_value_compared_with_a_property_that_is_no_argument_is_a_filter() {
+        // list_users team "x" where id is over 5: 5 would fill `limit` by elimination.
+        let r = record(r#"list_users team "x" where id is over 5"#);
+        let c = choices(&[1, 0, 4, 0, 0, 0, 0, 4], &pointing(8, &[(2, 1)]));
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "instruction: filtering results is not supported"
+        );
+        // A comparison word is needed (`id 5` is a label), and an argument is no property.
+        for text in [
+            r#"list_users team "x" where id is 5"#,
+            r#"list_users team "x" limit at most 5"#,
+        ] {
+            let r = record(text);
+            let mut tags = vec![0; r.tokens.len()];
+            (tags[0], tags[2], tags[r.tokens.len() - 1]) = (1, 4, 4);
+            let c = choices(&tags, &pointing(tags.len(), &[(2, 1)]));
+            assert!(
+                decode(&r.tokens, &r.catalog, &c)
+                    .err()
+                    .is_none_or(|d| !d.to_string().contains("filtering")),
+                "{text}"
+            );
+        }
     }
 
     #[test]
