@@ -241,8 +241,9 @@ impl Vocab {
 
     /// The vocabulary word an unknown prose word derives from or shares its base with, by the
     /// suffixes English makes verbs with (`parallelize`, `parallelised` → `parallel`): for a word
-    /// of ASCII letters outside the vocabulary, the most frequent vocabulary word with the same
-    /// base (see [`base`]) of at least [`TYPO_MIN_LEN`] letters, if any. Unlike
+    /// of ASCII letters outside the vocabulary that has such a suffix, its base (see [`base`]) of
+    /// at least [`TYPO_MIN_LEN`] letters if that is a vocabulary word, else the most frequent
+    /// vocabulary word with the same base, if any. Unlike
     /// [`Vocab::corrected`] it also reads English words, since it never changes a word's base.
     /// `-ly` is not stripped: `nightly` read as `night` reads as a loop (`every night`).
     pub fn derived(&self, lower: &str) -> Option<&str> {
@@ -250,8 +251,11 @@ impl Vocab {
             return None;
         }
         let stem = base(lower);
-        if stem.len() < TYPO_MIN_LEN {
+        if stem.len() < TYPO_MIN_LEN || stem.len() == lower.len() {
             return None;
+        }
+        if let Some((word, _)) = self.index.get_key_value(stem) {
+            return Some(word.as_str());
         }
         self.words
             .iter()
