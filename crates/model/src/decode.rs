@@ -1041,7 +1041,7 @@ fn decode_calls(
     if !arrays && !field_at.is_empty() && !asks_for_fields(tokens, &field_at) {
         fields.clear();
     }
-    let calls: Vec<Call> = resolved
+    let mut calls: Vec<Call> = resolved
         .iter()
         .zip(args)
         .map(|(tool, args)| Call {
@@ -1049,6 +1049,20 @@ fn decode_calls(
             args,
         })
         .collect();
+    // `Call flush_cache with region "eu-west-1" twice`, `run it twice`: one call said to be made
+    // twice, right after its tool or a value of it, is two (`asked for this twice already` is
+    // prose).
+    let twice = (1..tokens.len()).any(|j| {
+        choices.tags[j] == 0
+            && tokens[j].kind == TokenKind::Word
+            && tokens[j].text.eq_ignore_ascii_case("twice")
+            && ((1..=6).contains(&choices.tags[j - 1])
+                || matches!(tokens[j - 1].text.to_lowercase().as_str(), "it" | "that"))
+    });
+    if count == 1 && twice {
+        calls.push(calls[0].clone());
+    }
+    let count = calls.len();
     let mode = match (count, choices.mode) {
         (1, _) => Mode::Single,
         (_, 1) => Mode::Parallel,
@@ -2259,6 +2273,24 @@ mod tests {
             let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
             assert_eq!(plan.output.kind, kind, "{instruction}");
         }
+    }
+
+    #[test]
+    fn one_call_said_to_be_made_twice_is_two() {
+        let r = record(r#"list_users team "x" twice , one after the other"#);
+        let tags = [1, 0, 4, 0, 0, 0, 0, 0, 0];
+        let mut c = choices(&tags, &pointing(tags.len(), &[(2, 1)]));
+        c.mode = 0;
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.mode, Mode::Serial);
+        assert_eq!(plan.calls.len(), 2);
+        assert_eq!(plan.calls[0], plan.calls[1]);
+        assert_eq!(plan.output.kind, OutputKind::All);
+        // `twice` away from the call is prose.
+        let r = record(r#"they asked twice : list_users team "x""#);
+        let tags = [0, 0, 0, 0, 1, 0, 4];
+        let c = choices(&tags, &pointing(tags.len(), &[(6, 5)]));
+        assert_eq!(decode(&r.tokens, &r.catalog, &c).unwrap().calls.len(), 1);
     }
 
     #[test]
