@@ -183,6 +183,7 @@ pub fn decode_sure(
     }
     merged_reading(&diagnostic, choices, first_calls, read)
         .or_else(|| repeated_mention_reading(&diagnostic, tokens, choices, first_calls, read))
+        .or_else(|| shared_reading(&diagnostic, tokens, catalog, choices))
         .ok_or(diagnostic)
 }
 
@@ -275,6 +276,38 @@ fn merged_reading(
         merged.output = 1;
     }
     read(&merged).ok().map(|plan| (plan, choices.confidence()))
+}
+
+/// The reading [`decode_sure`] tries last: one tool named once for several calls, with an
+/// argument said once before the values that vary (`get_exchange_rate with base "EUR" for target
+/// "BRL", target "ARS" and target "MXN"`), gives that argument to every call. Taken when only
+/// the first call has a tool mention, the checker rejects a later call for a missing required
+/// argument, and the plan with the first call's value for every later call that lacks a
+/// required argument passes the checker.
+fn shared_reading(
+    diagnostic: &Diagnostic,
+    tokens: &[Token],
+    catalog: &Catalog,
+    choices: &Choices,
+) -> Option<(Plan, f32)> {
+    if !matches!(diagnostic.problem, Problem::MissingArgument { .. })
+        || diagnostic.place == "call 1"
+        || choices.tags.iter().any(|&t| t == 2 || t == 3)
+    {
+        return None;
+    }
+    let mut plan = decode(tokens, catalog, choices).ok()?;
+    let tool = catalog.get(&plan.calls.first()?.tool)?;
+    let first = plan.calls[0].args.clone();
+    for call in plan.calls.iter_mut().skip(1) {
+        for name in &tool.required {
+            if !call.args.contains_key(name) {
+                call.args.insert(name.clone(), first.get(name)?.clone());
+            }
+        }
+    }
+    codemode_plan::check::check(&plan, catalog).ok()?;
+    Some((plan, choices.confidence()))
 }
 
 /// The value a token holds: a literal's, or a number word's (any casing) when the network reads
@@ -2273,6 +2306,25 @@ mod tests {
             let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
             assert_eq!(plan.output.kind, kind, "{instruction}");
         }
+    }
+
+    #[test]
+    fn an_argument_said_once_for_one_tool_named_once_goes_to_every_call() {
+        // get_weather days 3 city "A" , city "B": city is required, days is not.
+        let r = record(r#"get_weather city "A" days 3 , days 4"#);
+        let tags = [1, 0, 4, 0, 4, 0, 0, 5];
+        let mut c = choices(&tags, &pointing(tags.len(), &[(2, 1), (4, 3), (7, 6)]));
+        c.tag_logits = probs(&tags, &[]);
+        let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls.len(), 2);
+        assert_eq!(plan.calls[1].args["city"], "A");
+        assert_eq!(plan.calls[1].args["days"], 4);
+        // A second mention of the tool is a call of its own: it keeps its diagnostic.
+        let r = record(r#"get_weather city "A" days 3 , get_weather days 4"#);
+        let tags = [1, 0, 4, 0, 4, 0, 2, 0, 5];
+        let mut c = choices(&tags, &pointing(tags.len(), &[(2, 1), (4, 3), (8, 7)]));
+        c.tag_logits = probs(&tags, &[]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
     }
 
     #[test]
