@@ -226,19 +226,31 @@ fn repeated_mention_reading(
     if !beside {
         return None;
     }
-    let mut dropped = choices.clone();
-    for tag in &mut dropped.tags {
+    joined_to_previous(choices, k, read)
+}
+
+/// The reading of `choices` with call `k` joined to the call before it: its tool mention, if any,
+/// is dropped, its values go to call `k - 1` (call 1, which has none before it, is only ever
+/// dropped when it has no values), and the later calls move up one; one call left answers its
+/// default output, `last`. The plan, if the checker accepts it.
+fn joined_to_previous(
+    choices: &Choices,
+    k: usize,
+    read: impl Fn(&Choices) -> Result<Plan, Diagnostic>,
+) -> Option<(Plan, f32)> {
+    let mut joined = choices.clone();
+    for tag in &mut joined.tags {
         *tag = match *tag {
             t if t == k => 0,
             t @ 1..=3 if t > k => t - 1,
-            t @ 4..=6 if t - 3 > k => t - 1,
+            t @ 4..=6 if t - 3 >= k.max(2) => t - 1,
             t => t,
         };
     }
-    if calls(&dropped.tags) == 1 {
-        dropped.output = 1;
+    if calls(&joined.tags) == 1 {
+        joined.output = 1;
     }
-    read(&dropped).ok().map(|plan| (plan, choices.confidence()))
+    read(&joined).ok().map(|plan| (plan, choices.confidence()))
 }
 
 /// The last reading [`decode_sure`] tries: a call the network gave values but no tool mention of
@@ -264,18 +276,7 @@ fn merged_reading(
             && (diagnostic.place == format!("call {k}")
                 || diagnostic.place == format!("call {}", k - 1))
     })?;
-    let mut merged = choices.clone();
-    for tag in &mut merged.tags {
-        *tag = match *tag {
-            t @ 1..=3 if t > k => t - 1,
-            t @ 4..=6 if t - 3 >= k => t - 1,
-            t => t,
-        };
-    }
-    if calls(&merged.tags) == 1 {
-        merged.output = 1;
-    }
-    read(&merged).ok().map(|plan| (plan, choices.confidence()))
+    joined_to_previous(choices, k, read)
 }
 
 /// The reading [`decode_sure`] tries last: one tool named once for several calls, with an
