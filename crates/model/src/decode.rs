@@ -1087,10 +1087,10 @@ fn decode_calls(
     // twice, right after its tool or a value of it, is two (`asked for this twice already` is
     // prose).
     let twice = (1..tokens.len()).any(|j| {
-        choices.tags[j] == 0
+        choices.tags.get(j) == Some(&0)
             && tokens[j].kind == TokenKind::Word
             && tokens[j].text.eq_ignore_ascii_case("twice")
-            && ((1..=6).contains(&choices.tags[j - 1])
+            && (choices.tags.get(j - 1).is_some_and(|t| (1..=6).contains(t))
                 || matches!(tokens[j - 1].text.to_lowercase().as_str(), "it" | "that"))
     });
     if count == 1 && twice {
@@ -2236,13 +2236,17 @@ mod tests {
         let mut c = choices(&tags, &pointers);
         c.tag_logits = probs(&tags, &[]);
         assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
-        // Joined, an argument the call before already has would be given twice: no plan.
+        // Joined, an argument the call before already has would be given twice: not joined. The
+        // city said once is then the second call's too (see `shared_reading`).
         let r = record(r#"get_weather city "Oslo" days 2 and days 3"#);
         let tags = [1, 0, 4, 0, 4, 0, 0, 5];
         let pointers = [None, None, Some(1), None, Some(3), None, None, Some(6)];
         let mut c = choices(&tags, &pointers);
         c.tag_logits = probs(&tags, &[]);
-        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+        let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls.len(), 2);
+        assert_eq!(plan.calls[1].args["city"], "Oslo");
+        assert_eq!(plan.calls[1].args["days"], 3);
         // Three calls: the toolless middle one joins the first, the third becomes the second.
         let r = record(r#"get_weather city "Oslo" and days 3 then list_users team "x""#);
         let tags = [1, 0, 4, 0, 0, 5, 0, 3, 0, 6];
