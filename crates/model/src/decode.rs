@@ -64,8 +64,9 @@ const ALTERNATIVES: usize = 6;
 /// catalog looks like a tool to the network, so what the checker rejects for what the user asked
 /// for (an argument the tool lacks, a field it does not declare, shaping a non-array) stays a
 /// diagnostic. Last, a call with values but no tool mention of its own that lacks a required
-/// argument may join the call before it (see [`merged_reading`]), and a plain-word tool said
-/// twice for one call may be one call (see [`repeated_mention_reading`]).
+/// argument may join the call before it (see [`merged_reading`]), a plain-word tool said twice
+/// for one call may be one call (see [`repeated_mention_reading`]), and an argument said once for
+/// a tool named once may be every call's (see [`shared_reading`]).
 pub fn decode_checked(
     tokens: &[Token],
     catalog: &Catalog,
@@ -190,11 +191,11 @@ pub fn decode_sure(
 /// The reading [`decode_sure`] tries after [`merged_reading`]: a tool named with a plain word
 /// (lowercase letters only: `translate`, `search`, `email`) may be said twice for one call
 /// (`translate text "hola" with target "en" using translate`, `Call publish to publish post_id
-/// "p-12"`), which the network reads as two mentions, so two calls, one of them with no values. When the checker rejects such a call for a missing
-/// required argument and the call beside it names the same tool, the mention is that call said
-/// again: it is dropped, and the later calls move up one (one call left answers `last`). A
-/// valueless call to a tool that needs no argument (`flush_cache twice`) is never touched, since
-/// the checker accepts it.
+/// "p-12"`), which the network reads as two mentions, so two calls, one of them with no values.
+/// When the checker rejects such a call for a missing required argument and the call beside it
+/// names the same tool, the mention is that call said again: it is dropped, and the later calls
+/// move up one (one call left answers `last`). A valueless call to a tool that needs no argument
+/// (`flush_cache twice`) is never touched, since the checker accepts it.
 fn repeated_mention_reading(
     diagnostic: &Diagnostic,
     tokens: &[Token],
@@ -253,13 +254,13 @@ fn joined_to_previous(
     read(&joined).ok().map(|plan| (plan, choices.confidence()))
 }
 
-/// The last reading [`decode_sure`] tries: a call the network gave values but no tool mention of
-/// its own may be the previous call's remaining arguments (`send_email with subject "x" ... and
-/// it goes out to "a@b"`, `schedule_post ..., and pin it too (pin true)`) when the checker
-/// rejects it or the previous call for a missing required argument. Its values join the previous
-/// call and the later calls move up one; one call left answers its default output, `last`. Taken
-/// only when the checker accepts the merged plan, so a value the previous call already has
-/// (`again with browser "x"`) keeps the diagnostic.
+/// The first reading [`decode_sure`] tries after the close readings: a call the network gave
+/// values but no tool mention of its own may be the previous call's remaining arguments
+/// (`send_email with subject "x" ... and it goes out to "a@b"`, `schedule_post ..., and pin it
+/// too (pin true)`) when the checker rejects it or the previous call for a missing required
+/// argument. Its values join the previous call and the later calls move up one; one call left
+/// answers its default output, `last`. Taken only when the checker accepts the merged plan, so a
+/// value the previous call already has (`again with browser "x"`) keeps the diagnostic.
 fn merged_reading(
     diagnostic: &Diagnostic,
     choices: &Choices,
@@ -436,8 +437,9 @@ const LIST_GAP: usize = 5;
 
 /// The fields of the lists a projection word stands beside (see [`asks_for_fields`]), when the
 /// tagged fields make several lists (runs whose fields are at most [`LIST_GAP`] tokens apart:
-/// `` `number` and `title` ``, `title as well as created_at`) and at least one has such a word: a lone property word elsewhere is prose (`show pt_id, phone only -- first 3 rows, she
-/// has a common name`). Otherwise every tagged field.
+/// `` `number` and `title` ``, `title as well as created_at`) and at least one has such a word:
+/// a lone property word elsewhere is prose (`show pt_id, phone only -- first 3 rows, she has a
+/// common name`). Otherwise every tagged field.
 fn asked_groups(tokens: &[Token], field_at: Vec<usize>) -> Vec<usize> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in &field_at {
@@ -1360,8 +1362,8 @@ const FIELD_JOINS: &[&str] = &[
 /// The projected fields of a plan of one call, read from the tokens the network tagged as fields
 /// (`at`): a declared property that the list goes on to without a tag (`keep id, title, status
 /// and assignee`, `the title, then the status, then the id`), or that it starts from (`item and
-/// price only`), is one of them too; a tagged word
-/// for rows (`first 5 rows`) that is no declared property is the row limit's noun, not a field;
+/// price only`), is one of them too; a tagged word for rows (`first 5 rows`) that is no declared
+/// property is the row limit's noun, not a field;
 /// and fields stay in the order they are written. A field tagged twice stays twice, for the
 /// checker to refuse: a second mention is as often a sort key (`only date and high, sorted by
 /// high`) as a repetition.
@@ -1427,6 +1429,9 @@ fn declares(properties: &[String], field: &str) -> bool {
     properties.iter().any(|p| p == field) || plural_of(field, properties).is_some()
 }
 
+/// Nouns for fields that end a list of them (`id, name, phone cols`).
+const COLUMN_WORDS: &[&str] = &["field", "fields", "column", "columns", "col", "cols"];
+
 /// A word joined by `and` to the end of a list of projected fields without being a declared
 /// property, as `phone` in `only id and phone`: the user asked for a field the tool lacks.
 fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> Option<&'a str> {
@@ -1439,12 +1444,9 @@ fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> 
         && last >= 2
         && tags[last - 2] == 7
         && tokens[last - 1].text == ","
-        && tokens.get(last + 3).is_some_and(|t| {
-            matches!(
-                t.text.as_str(),
-                "field" | "fields" | "column" | "columns" | "col" | "cols"
-            )
-        });
+        && tokens
+            .get(last + 3)
+            .is_some_and(|t| COLUMN_WORDS.contains(&t.text.as_str()));
     if !(sep.text == "and" || sep.text == "&" || comma_list) {
         return None;
     }
@@ -1454,34 +1456,29 @@ fn unnamed_field<'a>(tokens: &'a [Token], tags: &[usize], catalog: &Catalog) -> 
         .iter()
         .any(|t| t.returns.properties.contains(&word.text));
     let ends = tokens.get(last + 3).is_none_or(|t| {
-        matches!(
-            t.text.as_str(),
-            "." | ","
-                | ";"
-                | "!"
-                | "?"
-                | ")"
-                | "field"
-                | "fields"
-                | "column"
-                | "columns"
-                | "col"
-                | "cols"
-                | "for"
-                | "per"
-                | "please"
-                | "pls"
-                | "plz"
-                | "thanks"
-                | "thx"
-                | "only"
-                | "so"
-                | "because"
-                | "since"
-                | "-"
-                | "—"
-                | "–"
-        )
+        COLUMN_WORDS.contains(&t.text.as_str())
+            || matches!(
+                t.text.as_str(),
+                "." | ","
+                    | ";"
+                    | "!"
+                    | "?"
+                    | ")"
+                    | "for"
+                    | "per"
+                    | "please"
+                    | "pls"
+                    | "plz"
+                    | "thanks"
+                    | "thx"
+                    | "only"
+                    | "so"
+                    | "because"
+                    | "since"
+                    | "-"
+                    | "—"
+                    | "–"
+            )
     });
     (ends && !declared && catalog.get(&word.text).is_none() && tags.get(last + 2) == Some(&0))
         .then_some(word.text.as_str())

@@ -243,8 +243,8 @@ impl Vocab {
     /// suffixes English makes verbs with (`parallelize`, `parallelised` → `parallel`): for a word
     /// of ASCII letters outside the vocabulary that has such a suffix, its base (see [`base`]) of
     /// at least [`TYPO_MIN_LEN`] letters if that is a vocabulary word, else the most frequent
-    /// vocabulary word with the same base, if any. Unlike
-    /// [`Vocab::corrected`] it also reads English words, since it never changes a word's base.
+    /// vocabulary word with the same base, if any. Unlike [`Vocab::corrected`] it also reads
+    /// English words, since it never changes a word's base.
     /// `-ly` is not stripped: `nightly` read as `night` reads as a loop (`every night`).
     pub fn derived(&self, lower: &str) -> Option<&str> {
         if !lower.bytes().all(|b| b.is_ascii_lowercase()) || self.index.contains_key(lower) {
