@@ -423,14 +423,25 @@ fn asks_for_rows(tokens: &[Token], i: usize) -> bool {
 /// fields (`fields`, `columns`, `keys`), a verb that picks or shows (`return`, `select`, `show`,
 /// `include`, `drop`) or an arrow or plus between parts (`→ name + email`).
 fn asks_for_fields(tokens: &[Token], field_at: &[usize]) -> bool {
+    asks_with(tokens, field_at, &[])
+}
+
+/// [`asks_for_fields`] with the words of `but` left out.
+fn asks_with(tokens: &[Token], field_at: &[usize], but: &[&str]) -> bool {
     let (Some(&first), Some(&last)) = (field_at.iter().min(), field_at.iter().max()) else {
         return false;
     };
     let around = first.saturating_sub(4)..(last + 3).min(tokens.len());
-    tokens[around]
-        .iter()
-        .any(|t| PROJECTION_WORDS.contains(&t.text.to_ascii_lowercase().as_str()))
+    tokens[around].iter().any(|t| {
+        let word = t.text.to_ascii_lowercase();
+        PROJECTION_WORDS.contains(&word.as_str()) && !but.contains(&word.as_str())
+    })
 }
+
+/// Projection words that also say what a person wants to do (`I want to check the license`,
+/// `need dob b/c the insurance rep is on line 2`): for a plan that cannot take fields they are no request for a
+/// projection.
+const WISH_WORDS: &[&str] = &["want", "need"];
 
 /// How far apart two fields of one list may be, in tokens (see [`asked_groups`]).
 const LIST_GAP: usize = 5;
@@ -848,7 +859,31 @@ fn decode_calls(
             .filter(|&&(c, _, n)| c == k && name_text(&tokens[n]) == Some(arg))
             .map(|&(_, v, n)| (v, n))
             .collect();
-        if rivals.len() > 1 {
+        // The same value said twice for one argument (`last 30 (the last 30 days I mean)`,
+        // `12 weeks. get_forecast ... weeks 12`) is one argument said again: the first stays.
+        // Not when a tool of another call stands between them, nor when the instruction names a
+        // tool-like name the catalog lacks (`RenderCluster(size=0) AS WELL AS approveRecords
+        // GIVEN size 0`): either may be another call's.
+        let repeated = rivals
+            .iter()
+            .all(|&(v, _)| value_of(&tokens[v]) == value_of(&tokens[i]))
+            && rivals.windows(2).all(|pair| {
+                let (from, to) = (pair[0].0.min(pair[1].0), pair[0].0.max(pair[1].0));
+                (from..to).all(|j| {
+                    !matches!(choices.tags.get(j), Some(&t) if (1..=3).contains(&t) && t != k + 1)
+                })
+            })
+            && !tokens.iter().any(|t| {
+                t.kind == TokenKind::Word
+                    && identifier_shaped(&t.text)
+                    && !is_catalog_name(catalog, &t.text)
+                    && !names_argument(catalog, &t.text)
+            });
+        if rivals.len() > 1 && repeated {
+            if rivals[0].0 != i {
+                continue;
+            }
+        } else if rivals.len() > 1 {
             match rivals
                 .iter()
                 .filter(|&&(v, n)| v.abs_diff(n) <= 2)
@@ -975,6 +1010,19 @@ fn decode_calls(
         let (open, stemmed) = fits(&args, k, i);
         // A displaced value that is no quoted string (`true`, `4`) and no word form's takes no
         // argument by elimination: that is too weak against the pointer it had.
+        // One the argument it pointed at cannot take (`Please help to do 2 thing. First,
+        // get_purchase_order for po_id "PO-7"`, where `po_id` is a string) is a number in the
+        // prose, written before a word that is no name.
+        if let Some(j) = displaced
+            && tokens[i].kind == TokenKind::Num
+            && prose_count(tokens, i, catalog)
+            && catalog
+                .get(resolved[k])
+                .and_then(|tool| tool.argument(name_text(&tokens[j]).unwrap_or_default()))
+                .is_some_and(|ty| !ty.admits(&value))
+        {
+            continue;
+        }
         if let Some(j) = displaced
             && stemmed.len() != 1
             && tokens[i].kind != TokenKind::Str
@@ -1074,7 +1122,7 @@ fn decode_calls(
     // them that asks for a projection (`customer says the plan shown is wrong`, `the auditors
     // would like the difference figure`), are prose. A list a projection word stands beside
     // (`only name and email`, `→ gamertag + level`) stays, and the checker refuses it.
-    if !arrays && !field_at.is_empty() && !asks_for_fields(tokens, &field_at) {
+    if !arrays && !field_at.is_empty() && !asks_with(tokens, &field_at, WISH_WORDS) {
         fields.clear();
     }
     let mut calls: Vec<Call> = resolved
@@ -1163,6 +1211,36 @@ const ONE_RESULT_WORDS: &[&str] = &[
 /// as its id`).
 const AS_WORDS: &[&str] = &[
     "as", "the", "its", "their", "his", "her", "my", "our", "your",
+];
+
+/// Whether a word is shaped like a program's name rather than English: an underscore, or a
+/// capital after a lowercase letter (`RenderCluster`, `get_user`, `toString`).
+fn identifier_shaped(text: &str) -> bool {
+    text.contains('_')
+        || text
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+}
+
+/// Whether the number at `i` counts something in the prose: a whole number right before a noun,
+/// a word that names no tool and no argument and is none of [`JOINING_WORDS`] (`do 2 thing`,
+/// `these 3 checks`; not `the 8 with the biggest altitude`).
+fn prose_count(tokens: &[Token], i: usize, catalog: &Catalog) -> bool {
+    let whole = matches!(&tokens[i].value, Some(Value::Number(n)) if n.is_u64());
+    whole
+        && tokens.get(i + 1).is_some_and(|t| {
+            t.kind == TokenKind::Word
+                && !JOINING_WORDS.contains(&t.text.to_ascii_lowercase().as_str())
+                && !is_catalog_name(catalog, &t.text)
+                && !names_argument(catalog, &t.text)
+        })
+}
+
+/// Words that join a number to what follows rather than being what it counts.
+const JOINING_WORDS: &[&str] = &[
+    "with", "of", "by", "for", "to", "in", "on", "at", "as", "and", "or", "the", "a", "an", "from",
+    "than", "per", "is", "are", "was", "be", "it", "its", "into", "over", "under",
 ];
 
 /// Whether the number at `i` numbers an item of a list (`2.` or `2)` before a word, in a text that
@@ -1369,6 +1447,27 @@ const FIELD_JOINS: &[&str] = &[
 /// high`) as a repetition.
 fn field_list(tokens: &[Token], at: &[usize], properties: &[String]) -> Vec<String> {
     let declared = |t: &Token| t.kind == TokenKind::Word && declares(properties, &t.text);
+    // A word opening a sentence (`Headline and filed_at only`) may be a property capitalised.
+    let opening = |k: usize| {
+        k == 0
+            || (tokens[k - 1].kind == TokenKind::Punct
+                && matches!(
+                    tokens[k - 1].text.as_str(),
+                    "." | "!" | "?" | ";" | "—" | "-"
+                ))
+    };
+    let capitalised = |k: usize| {
+        let t = &tokens[k];
+        let mut letters = t.text.chars();
+        let lower = match letters.next() {
+            Some(c) if c.is_ascii_uppercase() => {
+                c.to_ascii_lowercase().to_string() + letters.as_str()
+            }
+            _ => return None,
+        };
+        (t.kind == TokenKind::Word && opening(k) && properties.contains(&lower)).then_some(lower)
+    };
+    let mut spelt: Vec<(usize, String)> = Vec::new();
     let mut chosen: Vec<usize> = Vec::new();
     for &i in at {
         let word = tokens[i].text.to_lowercase();
@@ -1407,7 +1506,14 @@ fn field_list(tokens: &[Token], at: &[usize], properties: &[String]) -> Vec<Stri
             while k > 0 && k + 3 > j && FIELD_JOINS.contains(&tokens[k - 1].text.as_str()) {
                 k -= 1;
             }
-            if k == j || k == 0 || !declared(&tokens[k - 1]) || chosen.contains(&(k - 1)) {
+            if k == j || k == 0 || chosen.contains(&(k - 1)) {
+                break;
+            }
+            if !declared(&tokens[k - 1]) {
+                if let Some(property) = capitalised(k - 1) {
+                    spelt.push((k - 1, property));
+                    chosen.push(k - 1);
+                }
                 break;
             }
             chosen.push(k - 1);
@@ -1416,7 +1522,13 @@ fn field_list(tokens: &[Token], at: &[usize], properties: &[String]) -> Vec<Stri
     }
     chosen.sort_unstable();
     chosen.dedup();
-    chosen.into_iter().map(|i| field_text(&tokens[i])).collect()
+    chosen
+        .into_iter()
+        .map(|i| match spelt.iter().find(|(k, _)| *k == i) {
+            Some((_, property)) => property.clone(),
+            None => field_text(&tokens[i]),
+        })
+        .collect()
 }
 
 /// The field a token tagged as one names (a word, or a quoted string's value).
@@ -2148,6 +2260,76 @@ mod tests {
             probs[i * TAGS.len() + tag] = p;
         }
         probs.iter().map(|p| p.ln()).collect()
+    }
+
+    #[test]
+    fn one_value_said_twice_for_one_argument_is_one_argument() {
+        // `(days 3 I mean)` repeats `days 3`: one argument.
+        let r = record(r#"get_weather city "Oslo" days 3 (days 3 I mean)"#);
+        let tags = [1, 0, 4, 0, 4, 0, 0, 4, 0, 0, 0];
+        let c = choices(&tags, &pointing(11, &[(2, 1), (4, 3), (7, 6)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls.len(), 1);
+        assert_eq!(plan.calls[0].args["days"], 3);
+        // Another value is another argument given twice.
+        let r = record(r#"get_weather city "Oslo" days 3 (days 4 I mean)"#);
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "call 1: argument \"days\" is given twice"
+        );
+        // So is the same value when a tool-like name the catalog lacks may have its own call.
+        let r = record(r#"get_weather city "Oslo" days 3 (fooBar days 3 I mean)"#);
+        let tags = [1, 0, 4, 0, 4, 0, 0, 0, 4, 0, 0, 0];
+        let c = choices(&tags, &pointing(12, &[(2, 1), (4, 3), (8, 7)]));
+        assert!(decode(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn a_number_counting_a_noun_is_prose_when_its_argument_cannot_take_it() {
+        // `2` read as a second city: a string argument, and `2` counts `thing`.
+        let r = record(r#"do 2 thing: get_weather city "Oslo""#);
+        let tags = [0, 4, 0, 0, 1, 0, 4];
+        let c = choices(&tags, &pointing(7, &[(1, 5), (6, 5)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args.len(), 1);
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+        // Before a joining word it counts nothing, and stays a second value.
+        let r = record(r#"do 2 with: get_weather city "Oslo""#);
+        assert!(decode(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn a_field_list_goes_back_to_a_capitalised_property_opening_a_sentence() {
+        let r = record(r#"list_users team "red". Name and id only"#);
+        let tags = [1, 0, 4, 0, 0, 0, 7, 0];
+        let c = choices(&tags, &pointing(8, &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(
+            plan.output.fields.as_deref(),
+            Some(&["name".to_owned(), "id".to_owned()][..])
+        );
+        // Inside a sentence a capital is another word.
+        let r = record(r#"list_users team "red", Name and id only"#);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.fields.as_deref(), Some(&["id".to_owned()][..]));
+    }
+
+    #[test]
+    fn a_wish_is_no_projection_for_a_plan_that_cannot_take_one() {
+        // get_weather returns an object: `want` says what the user will do with it.
+        let r = record(r#"get_weather city "Oslo" - I want to check the forecast"#);
+        let tags = [1, 0, 4, 0, 0, 0, 0, 0, 0, 7];
+        let c = choices(&tags, &pointing(10, &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.fields, None);
+        // `only` still asks, and the checker refuses the fields.
+        let r = record(r#"get_weather city "Oslo" - I want only the forecast"#);
+        let c = choices(&[1, 0, 4, 0, 0, 0, 0, 0, 7], &pointing(9, &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(
+            plan.output.fields.as_deref(),
+            Some(&["forecast".to_owned()][..])
+        );
     }
 
     #[test]
