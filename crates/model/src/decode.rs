@@ -421,20 +421,19 @@ fn asks_for_rows(tokens: &[Token], i: usize) -> bool {
 /// Whether a word within four tokens before the first field or two after the last asks for a
 /// projection: a limiting word (`only`, `just`, `keep`, `except`, `nothing else`), a noun for
 /// fields (`fields`, `columns`, `keys`), a verb that picks or shows (`return`, `select`, `show`,
-/// `include`, `drop`) or an arrow or plus between parts (`→ name + email`).
-fn asks_for_fields(tokens: &[Token], field_at: &[usize]) -> bool {
-    asks_with(tokens, field_at, &[])
-}
-
-/// [`asks_for_fields`] with the words of `but` left out.
-fn asks_with(tokens: &[Token], field_at: &[usize], but: &[&str]) -> bool {
+/// `include`, `drop`) or an arrow or plus between parts (`→ name + email`); not one of `but`,
+/// nor `just` or `only` after `not` (`not just the count`).
+fn asks_for_fields(tokens: &[Token], field_at: &[usize], but: &[&str]) -> bool {
     let (Some(&first), Some(&last)) = (field_at.iter().min(), field_at.iter().max()) else {
         return false;
     };
     let around = first.saturating_sub(4)..(last + 3).min(tokens.len());
-    tokens[around].iter().any(|t| {
+    let start = around.start;
+    tokens[around].iter().enumerate().any(|(n, t)| {
         let word = t.text.to_ascii_lowercase();
-        PROJECTION_WORDS.contains(&word.as_str()) && !but.contains(&word.as_str())
+        // `not just the count` asks for more than the count.
+        let negated = negated_limiter(tokens, start + n);
+        PROJECTION_WORDS.contains(&word.as_str()) && !but.contains(&word.as_str()) && !negated
     })
 }
 
@@ -448,9 +447,10 @@ const LIST_GAP: usize = 5;
 
 /// The fields of the lists a projection word stands beside (see [`asks_for_fields`]), when the
 /// tagged fields make several lists (runs whose fields are at most [`LIST_GAP`] tokens apart:
-/// `` `number` and `title` ``, `title as well as created_at`) and at least one has such a word:
-/// a lone property word elsewhere is prose (`show pt_id, phone only -- first 3 rows, she has a
-/// common name`). Otherwise every tagged field.
+/// `` `number` and `title` ``, `title as well as created_at`) and at least one has such a word
+/// other than a wish: a lone property word elsewhere is prose (`show pt_id, phone only -- first 3
+/// rows, she has a common name`, `I need the values from budget sheet ... only the values
+/// column`). Otherwise every tagged field.
 fn asked_groups(tokens: &[Token], field_at: Vec<usize>) -> Vec<usize> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in &field_at {
@@ -466,7 +466,7 @@ fn asked_groups(tokens: &[Token], field_at: Vec<usize>) -> Vec<usize> {
     }
     let asked: Vec<usize> = groups
         .iter()
-        .filter(|g| asks_for_fields(tokens, g))
+        .filter(|g| asks_for_fields(tokens, g, WISH_WORDS))
         .flatten()
         .copied()
         .collect();
@@ -755,6 +755,13 @@ fn decode_calls(
                 let k = tag - 1;
                 let name = match token.kind {
                     TokenKind::Word => token.text.as_str(),
+                    // A literal is never a tool's name (`For the group of "Sr. Oliveira" (that
+                    // is the name) ... make the bookTransfer`): it is a value of that call.
+                    _ if value_of(token).is_some() => {
+                        values.push((k, i));
+                        used[k] = true;
+                        continue;
+                    }
                     _ => {
                         return Err(no_plan(
                             "instruction",
@@ -848,6 +855,15 @@ fn decode_calls(
             _ => unnamed.push((k, i, None)),
         }
     }
+    // A literal the network left untagged right after an argument name (`top_k 10`, `days: 3`)
+    // is a value of the call nearest before it whose tool takes that argument and has no value
+    // for it yet (`... text "sparse attention", top_k 10 \n vector_query: ...`).
+    for (k, i, j) in missed_values(tokens, choices, &resolved, &named, catalog) {
+        named.push((k, i, j));
+        values.push((k, i));
+    }
+    named.sort_unstable_by_key(|&(_, i, _)| i);
+    values.sort_unstable_by_key(|&(_, i)| i);
     for &(k, i, j) in &named {
         let arg = name_text(&tokens[j]).unwrap_or_default();
         // Two values pointing at one argument of one call: when exactly one of them is written
@@ -1122,7 +1138,7 @@ fn decode_calls(
     // them that asks for a projection (`customer says the plan shown is wrong`, `the auditors
     // would like the difference figure`), are prose. A list a projection word stands beside
     // (`only name and email`, `→ gamertag + level`) stays, and the checker refuses it.
-    if !arrays && !field_at.is_empty() && !asks_with(tokens, &field_at, WISH_WORDS) {
+    if !arrays && !field_at.is_empty() && !asks_for_fields(tokens, &field_at, WISH_WORDS) {
         fields.clear();
     }
     let mut calls: Vec<Call> = resolved
@@ -1156,10 +1172,13 @@ fn decode_calls(
     // `the final output is enough`): a reading of `last` with no such word anywhere in the
     // instruction (`both with date "X"`, `first A, then B`) is the default, `all`.
     // A misspelt word counts too (`lsat`), as the network reads it (see `Vocab::corrected`).
+    // The second half of a hyphenated word (`Month-end FX`) is no such word, nor `not just`.
     let asks_for_one = || {
-        tokens.iter().any(|t| {
+        tokens.iter().enumerate().any(|(j, t)| {
             let lower = t.text.to_lowercase();
             t.kind == TokenKind::Word
+                && !compound_tail(tokens, j)
+                && !negated_limiter(tokens, j)
                 && ONE_RESULT_WORDS.iter().any(|w| {
                     *w == lower
                         || (lower.len() >= crate::features::TYPO_MIN_LEN
@@ -1182,6 +1201,27 @@ fn decode_calls(
         calls,
         output,
     })
+}
+
+/// Whether the word at `j` is `just` or `only` after `not` (`not just the count`), which asks
+/// for more, not less.
+fn negated_limiter(tokens: &[Token], j: usize) -> bool {
+    matches!(
+        tokens[j].text.to_ascii_lowercase().as_str(),
+        "just" | "only"
+    ) && j
+        .checked_sub(1)
+        .is_some_and(|p| tokens[p].text.eq_ignore_ascii_case("not"))
+}
+
+/// Whether the word at `j` ends a hyphenated word: a `-` written right before it, itself right
+/// after a word (`month-end`, `back-end`).
+fn compound_tail(tokens: &[Token], j: usize) -> bool {
+    j >= 2
+        && tokens[j - 1].text == "-"
+        && tokens[j - 1].span.end == tokens[j].span.start
+        && tokens[j - 2].kind == TokenKind::Word
+        && tokens[j - 2].span.end == tokens[j - 1].span.start
 }
 
 /// Words without one of which an instruction of several calls does not ask for one call's
@@ -1221,6 +1261,58 @@ fn identifier_shaped(text: &str) -> bool {
             .as_bytes()
             .windows(2)
             .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+}
+
+/// The literals the network left untagged right after an argument name, maybe past `:` or `=`
+/// (`top_k 10`), that a call can take (see [`decode_calls`]): (call, literal, name) each. The
+/// call is that of the nearest tagged tool or value before the literal, if its tool takes the
+/// argument and has no value named for it; else the literal stays prose.
+fn missed_values(
+    tokens: &[Token],
+    choices: &Choices,
+    resolved: &[&str],
+    named: &[(usize, usize, usize)],
+    catalog: &Catalog,
+) -> Vec<(usize, usize, usize)> {
+    let untagged = |j: usize| choices.tags.get(j).copied().unwrap_or(0) == 0;
+    let mut found = Vec::new();
+    for i in 1..tokens.len() {
+        if !untagged(i) || value_of(&tokens[i]).is_none() || tokens[i].kind == TokenKind::Word {
+            continue;
+        }
+        let mut j = i - 1;
+        if matches!(tokens[j].text.as_str(), ":" | "=") && j > 0 {
+            j -= 1;
+        }
+        let Some(arg) =
+            (tokens[j].kind == TokenKind::Word && untagged(j)).then(|| tokens[j].text.as_str())
+        else {
+            continue;
+        };
+        let open = |k: usize| {
+            catalog
+                .get(resolved[k])
+                .is_some_and(|tool| tool.argument(arg).is_some())
+                && !named
+                    .iter()
+                    .chain(found.iter())
+                    .any(|&(c, _, n)| c == k && name_text(&tokens[n]) == Some(arg))
+        };
+        let call_of = |p: usize| match choices.tags.get(p).copied().unwrap_or(0) {
+            t @ 1..=3 => Some(t - 1),
+            t @ 4..=6 => Some(t - 4),
+            _ => None,
+        };
+        if let Some(k) = (0..j)
+            .rev()
+            .filter_map(call_of)
+            .find(|&k| k < resolved.len())
+            .filter(|&k| open(k))
+        {
+            found.push((k, i, j));
+        }
+    }
+    found
 }
 
 /// Whether the number at `i` counts something in the prose: a whole number right before a noun,
@@ -2329,6 +2421,74 @@ mod tests {
         assert_eq!(
             plan.output.fields.as_deref(),
             Some(&["forecast".to_owned()][..])
+        );
+    }
+
+    #[test]
+    fn a_literal_read_as_a_tool_is_a_value_of_its_call() {
+        let r = record(r#"For "Oslo" (the city) run get_weather"#);
+        let tags = [0, 1, 0, 0, 0, 0, 0, 1];
+        let c = choices(&tags, &pointing(8, &[(1, 4)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls.len(), 1);
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+    }
+
+    #[test]
+    fn an_untagged_literal_after_an_argument_name_is_a_value_of_the_call_before() {
+        let r = record(r#"get_weather city "Oslo" days 3"#);
+        let c = choices(&[1, 0, 4, 0, 0], &pointing(5, &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["days"], 3);
+        // The name of an argument the call's tool lacks leaves the number in the prose.
+        let r = record(r#"get_weather city "Oslo" limit 3"#);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args.len(), 1);
+    }
+
+    #[test]
+    fn a_hyphenated_end_and_not_just_ask_for_no_single_result() {
+        let c = {
+            let mut c = choices(
+                &[0, 0, 0, 0, 1, 0, 4, 0, 2, 0, 5],
+                &pointing(11, &[(6, 5), (10, 9)]),
+            );
+            c.output = 1;
+            c
+        };
+        let r = record(r#"Month-end: get_weather city "A" and get_weather city "B""#);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.kind, OutputKind::All);
+        let r = record(r#"Month end: get_weather city "A" and get_weather city "B""#);
+        let mut c = choices(
+            &[0, 0, 0, 1, 0, 4, 0, 2, 0, 5],
+            &pointing(10, &[(5, 4), (9, 8)]),
+        );
+        c.output = 1;
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.kind, OutputKind::Last);
+        let mut c = choices(
+            &[1, 0, 4, 0, 2, 0, 5, 0, 0, 0, 0],
+            &pointing(11, &[(2, 1), (6, 5)]),
+        );
+        c.output = 1;
+        let r = record(r#"get_weather city "A" then get_weather city "B", not just one"#);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.kind, OutputKind::All);
+        let r = record(r#"get_weather city "A" then get_weather city "B", and just one"#);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.output.kind, OutputKind::Last);
+    }
+
+    #[test]
+    fn a_wished_field_far_from_an_asked_list_is_prose() {
+        let r = record(r#"I need the name from list_users team "red" - only the name column"#);
+        let tags = [0, 0, 0, 7, 0, 1, 0, 4, 0, 0, 0, 7, 0];
+        let c = choices(&tags, &pointing(13, &[(7, 6)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(
+            plan.output.fields.as_deref(),
+            Some(&["name".to_owned()][..])
         );
     }
 
