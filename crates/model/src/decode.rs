@@ -258,7 +258,7 @@ fn joined_to_previous(
 /// values but no tool mention of its own may be the previous call's remaining arguments
 /// (`send_email with subject "x" ... and it goes out to "a@b"`, `schedule_post ..., and pin it
 /// too (pin true)`) when the checker rejects it or the previous call for a missing required
-/// argument. Its values join the previous call and the later calls move up one; one call left
+/// argument, or the plan for fields or a row limit on several calls. Its values join the previous call and the later calls move up one; one call left
 /// answers its default output, `last`. Taken only when the checker accepts the merged plan, so a
 /// value the previous call already has (`again with browser "x"`) keeps the diagnostic.
 fn merged_reading(
@@ -267,16 +267,23 @@ fn merged_reading(
     first_calls: usize,
     read: impl Fn(&Choices) -> Result<Plan, Diagnostic>,
 ) -> Option<(Plan, f32)> {
-    if !matches!(diagnostic.problem, Problem::MissingArgument { .. }) {
-        return None;
-    }
-    // The call that lacks the argument is the toolless one or the one it would join (`then
-    // then with step "restore"`, where the value went to a third call and the second has none).
-    let k = (2..=first_calls).find(|&k| {
-        !choices.tags.contains(&k)
-            && (diagnostic.place == format!("call {k}")
-                || diagnostic.place == format!("call {}", k - 1))
-    })?;
+    let k = match diagnostic.problem {
+        // The call that lacks the argument is the toolless one or the one it would join (`then
+        // then with step "restore"`, where the value went to a third call and the second has
+        // none).
+        Problem::MissingArgument { .. } => (2..=first_calls).find(|&k| {
+            !choices.tags.contains(&k)
+                && (diagnostic.place == format!("call {k}")
+                    || diagnostic.place == format!("call {}", k - 1))
+        })?,
+        // Fields or a row limit asked of several calls, one of them toolless (`who from clan
+        // "NOVA" is online rn?? list_players, online true → gamertag + level only`): the
+        // shaping is for one call, and the toolless call's values are its arguments.
+        Problem::ShapingNotAllowed { .. } => {
+            (2..=first_calls).find(|&k| !choices.tags.contains(&k))?
+        }
+        _ => return None,
+    };
     joined_to_previous(choices, k, read)
 }
 
@@ -1050,6 +1057,15 @@ fn decode_calls(
             [only] => {
                 args[k].insert((*only).to_owned(), value);
             }
+            // A quoted string pulled from afar to a name another value has beside it, with no
+            // argument left that it could fill and no argument name just before it, is a
+            // quotation in the prose (`She says she's a "loyal repeat buyer" ... get_customer
+            // email "jana@x.com"`; not `the vendor should be "blue"`).
+            [] if displaced.is_some()
+                && tokens[i].kind == TokenKind::Str
+                && !tokens[i.saturating_sub(3)..i]
+                    .iter()
+                    .any(|t| names_argument(catalog, &t.text)) => {}
             _ => {
                 return Err(no_plan(
                     format!("call {}", k + 1),
@@ -2550,6 +2566,45 @@ mod tests {
         c.status = 2;
         c.tag_logits = probs(&fine, &[]);
         assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn a_toolless_call_joins_the_call_before_it_when_fields_ask_for_one_call() {
+        // list_users team "red", limit 5 -> name only: `limit 5` read as a second call, which
+        // cannot take the fields; as call 1's argument the plan is one call with them.
+        let r = record(r#"list_users team "red", limit 5 -> name only"#);
+        let tags = [1, 0, 4, 0, 0, 5, 0, 0, 7, 0];
+        let mut c = choices(&tags, &pointing(10, &[(2, 1), (5, 4)]));
+        c.tag_logits = probs(&tags, &[]);
+        let plan = decode_checked(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls.len(), 1);
+        assert_eq!(plan.calls[0].args["limit"], 5);
+        assert_eq!(
+            plan.output.fields.as_deref(),
+            Some(&["name".to_owned()][..])
+        );
+        // A second call with its own tool mention keeps the checker's diagnostic.
+        let r = record(r#"list_users team "red", list_users limit 5 -> name only"#);
+        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 7, 0];
+        let mut c = choices(&tags, &pointing(11, &[(2, 1), (6, 5)]));
+        c.tag_logits = probs(&tags, &[]);
+        assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn a_quotation_pulled_to_a_taken_argument_is_prose() {
+        // "good one" points at city, which "Oslo" has beside it: a quotation.
+        let r = record(r#"she wants a "good one" so get_weather city "Oslo""#);
+        let tags = [0, 0, 0, 4, 0, 1, 0, 4];
+        let c = choices(&tags, &pointing(8, &[(3, 6), (7, 6)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args.len(), 1);
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+        // After an argument's name it was meant as a value, and stays a diagnostic.
+        let r = record(r#"the city is "Bergen" so get_weather city "Oslo""#);
+        let tags = [0, 0, 0, 4, 0, 1, 0, 4];
+        let c = choices(&tags, &pointing(8, &[(3, 6), (7, 6)]));
+        assert!(decode(&r.tokens, &r.catalog, &c).is_err());
     }
 
     #[test]
