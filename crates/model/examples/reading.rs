@@ -40,10 +40,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             });
         }
         println!(
-            "{}: {}\n   status {}, {}, output {}, confidence {:.3}",
+            "{}: {}\n   status {} ({:.3}), {}, output {}, confidence {:.3}",
             n + 1,
             words.join(" "),
             STATUSES.get(choices.status).copied().unwrap_or("?"),
+            choices.status_sure,
             ["serial", "parallel"][choices.mode.min(1)],
             ["all", "last"][choices.output.min(1)],
             choices.confidence()

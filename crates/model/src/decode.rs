@@ -31,6 +31,8 @@ pub struct Choices {
     pub tag_logits: Vec<f32>,
     /// The least probability the network gave any token's chosen role tag (1 when unknown).
     pub tag_sure: f32,
+    /// The probability the network gave its status (1 when unknown).
+    pub status_sure: f32,
     /// The least probability among the other decisions a plan rests on: each value's pointer, the
     /// status, the output kind, and the schedule when the tags make two or three calls (1 when
     /// unknown).
@@ -604,6 +606,36 @@ fn aggregates(tokens: &[Token], tags: &[usize], catalog: &Catalog) -> bool {
     })
 }
 
+/// Whether a sentence opens with `if` or `unless` and a tool is named before its clause ends
+/// (`If check_cert for hostname "x" shows fewer than 14 days_left, run renewCertificate`): a
+/// condition on what a call answers. A polite `if` names no tool (`If it is not too much
+/// trouble, could you fetch ...`).
+fn conditional_call(tokens: &[Token], tags: &[usize]) -> bool {
+    let tag = |j: usize| tags.get(j).copied().unwrap_or(0);
+    (0..tokens.len()).any(|j| {
+        let opens = j == 0
+            || matches!(
+                tokens[j - 1].text.as_str(),
+                "." | "!" | "?" | ";" | ":" | "-" | "—" | "(" | "*"
+            );
+        opens
+            && tag(j) == 0
+            && tokens[j].kind == TokenKind::Word
+            && matches!(
+                tokens[j].text.to_ascii_lowercase().as_str(),
+                "if" | "unless"
+            )
+            && tokens[j + 1..]
+                .iter()
+                .enumerate()
+                .take_while(|(_, t)| {
+                    !matches!(t.text.as_str(), "," | "." | ";" | "!" | "?")
+                        && !t.text.eq_ignore_ascii_case("then")
+                })
+                .any(|(n, _)| (1..=3).contains(&tag(j + 1 + n)))
+    })
+}
+
 /// The diagnostic for an unsupported structure, by its status name.
 fn unsupported(status: &str) -> Diagnostic {
     Diagnostic::new(
@@ -833,6 +865,9 @@ fn decode_calls(
 
     if aggregates(tokens, &choices.tags, catalog) {
         return Err(unsupported("aggregate"));
+    }
+    if conditional_call(tokens, &choices.tags) {
+        return Err(unsupported("condition"));
     }
     let count = used.iter().rposition(|&u| u).map_or(0, |k| k + 1);
     if count == 0 {
@@ -1738,6 +1773,7 @@ mod tests {
             prose: vec![true; tags.len()],
             tag_logits: Vec::new(),
             tag_sure: 1.0,
+            status_sure: 1.0,
             head_sure: 1.0,
         }
     }
@@ -2605,6 +2641,22 @@ mod tests {
         let tags = [0, 0, 0, 4, 0, 1, 0, 4];
         let c = choices(&tags, &pointing(8, &[(3, 6), (7, 6)]));
         assert!(decode(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn a_sentence_opening_with_if_on_a_call_is_a_condition() {
+        let r = record(r#"If get_weather city "Oslo" says rain, send to "a@b.c""#);
+        let tags = [0, 1, 0, 4, 0, 0, 0, 2, 0, 5];
+        let c = choices(&tags, &pointing(10, &[(3, 2), (9, 8)]));
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "instruction: a condition (if, unless, when) is not supported"
+        );
+        // A polite `if` names no tool before its clause ends.
+        let r = record(r#"If you can, get_weather city "Oslo" and send to "a@b.c""#);
+        let tags = [0, 0, 0, 0, 1, 0, 4, 0, 2, 0, 5];
+        let c = choices(&tags, &pointing(11, &[(6, 5), (10, 9)]));
+        assert!(decode(&r.tokens, &r.catalog, &c).is_ok());
     }
 
     #[test]

@@ -606,6 +606,7 @@ fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, M
                 prose: enc.words.iter().map(|&w| w >= FIRST_WORD).collect(),
                 tag_logits: rows.to_vec(),
                 tag_sure,
+                status_sure: top(&status[b]),
                 head_sure,
             }
         })
