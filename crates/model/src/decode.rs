@@ -636,6 +636,104 @@ fn conditional_call(tokens: &[Token], tags: &[usize]) -> bool {
     })
 }
 
+/// The dependency diagnostic when a later call's argument is given as something that is no
+/// value (`... then email_accountant subject "Etsy 2024" and use the result of the export as the
+/// note`, `send_email ... and the forecast as the body.`): `as`, maybe `the`/`its`/`their`, and
+/// the name of an argument that call lacks, ending its clause, with no literal in the clause
+/// before `as` (a literal there is the value itself: `"#qa" as the channel`).
+fn unsaid_source(
+    tokens: &[Token],
+    tags: &[usize],
+    resolved: &[&str],
+    args: &[Map<String, Value>],
+    catalog: &Catalog,
+) -> Option<Diagnostic> {
+    if resolved.len() < 2 {
+        return None;
+    }
+    let untagged = |j: usize| tags.get(j).copied().unwrap_or(0) == 0;
+    // Where call 1 ends: its last tool or value token.
+    let first_end = (0..tokens.len())
+        .rev()
+        .find(|&j| matches!(tags.get(j), Some(1 | 4)))?;
+    (first_end + 1..tokens.len()).find_map(|j| {
+        if !tokens[j].text.eq_ignore_ascii_case("as") || !untagged(j) || j == 0 {
+            return None;
+        }
+        // Back to the clause's start: a literal there is the value (`"eu-west-1" goes in as the
+        // origin`).
+        let given = tokens[..j]
+            .iter()
+            .rev()
+            .take_while(|t| {
+                !matches!(t.text.as_str(), "," | "." | ";" | ":" | "!" | "?")
+                    && !t.text.eq_ignore_ascii_case("and")
+            })
+            .any(|t| t.kind != TokenKind::Word);
+        if given || !untagged(j - 1) {
+            return None;
+        }
+        let mut m = j + 1;
+        if tokens
+            .get(m)
+            .is_some_and(|t| matches!(t.text.as_str(), "the" | "its" | "their"))
+        {
+            m += 1;
+        }
+        let name = tokens
+            .get(m)
+            .filter(|t| t.kind == TokenKind::Word && untagged(m))?;
+        let ends = tokens
+            .get(m + 1)
+            .is_none_or(|t| t.kind == TokenKind::Punct || t.text.eq_ignore_ascii_case("and"));
+        let lacking = (1..resolved.len()).any(|k| {
+            catalog
+                .get(resolved[k])
+                .is_some_and(|tool| tool.argument(&name.text).is_some())
+                && !args[k].contains_key(&name.text)
+        });
+        (ends && lacking).then(|| unsupported("dependency"))
+    })
+}
+
+/// Whether three calls read as parallel have a serial step beside the parallel ones: a word that
+/// orders calls (`then`, `next`, `after`, `afterwards`, `Step 2`) between call 1 and call 2 with
+/// a word for concurrency after it (`First purge_cache ...; next, simultaneously lookup_record
+/// ... and lookup_record ...`), or a concurrency word before call 2 and an ordering word
+/// between call 2 and call 3 (`A and B at the same time, then C`).
+fn mixed_cues(tokens: &[Token], tags: &[usize]) -> bool {
+    let span = |k: usize| {
+        let mine = |j: &usize| matches!(tags.get(*j), Some(&t) if t == k || t == k + 3);
+        let first = (0..tokens.len()).find(mine)?;
+        let last = (0..tokens.len()).rev().find(mine)?;
+        Some((first, last))
+    };
+    let (Some(one), Some(two), Some(three)) = (span(1), span(2), span(3)) else {
+        return false;
+    };
+    let lower = |j: usize| tokens[j].text.to_ascii_lowercase();
+    let untagged = |j: usize| tags.get(j).copied().unwrap_or(0) == 0;
+    let orders = |j: usize| {
+        untagged(j)
+            && (matches!(
+                lower(j).as_str(),
+                "then" | "next" | "after" | "afterwards" | "afterward"
+            ) || (lower(j) == "step" && tokens.get(j + 1).is_some_and(|t| t.text == "2")))
+    };
+    let concurrent = |j: usize| {
+        untagged(j)
+            && (matches!(
+                lower(j).as_str(),
+                "parallel" | "simultaneously" | "concurrently" | "together" | "concurrent"
+            ) || (lower(j) == "same" && tokens.get(j + 1).is_some_and(|t| t.text == "time")))
+    };
+    let serial_first = (one.1..two.0)
+        .find(|&j| orders(j))
+        .is_some_and(|s| (s..three.1).any(concurrent));
+    let serial_last = (0..two.0).any(concurrent) && (two.1..three.0).any(orders);
+    serial_first || serial_last
+}
+
 /// The diagnostic for an unsupported structure, by its status name.
 fn unsupported(status: &str) -> Diagnostic {
     Diagnostic::new(
@@ -1191,6 +1289,12 @@ fn decode_calls(
     // (`only name and email`, `→ gamertag + level`) stays, and the checker refuses it.
     if !arrays && !field_at.is_empty() && !asks_for_fields(tokens, &field_at, WISH_WORDS) {
         fields.clear();
+    }
+    if let Some(diagnostic) = unsaid_source(tokens, &choices.tags, &resolved, &args, catalog) {
+        return Err(diagnostic);
+    }
+    if count == 3 && choices.mode == 1 && mixed_cues(tokens, &choices.tags) {
+        return Err(unsupported("mixed_schedule"));
     }
     let mut calls: Vec<Call> = resolved
         .iter()
@@ -2657,6 +2761,51 @@ mod tests {
         let tags = [0, 0, 0, 0, 1, 0, 4, 0, 2, 0, 5];
         let c = choices(&tags, &pointing(11, &[(6, 5), (10, 9)]));
         assert!(decode(&r.tokens, &r.catalog, &c).is_ok());
+    }
+
+    #[test]
+    fn an_argument_given_as_something_that_is_no_value_is_a_dependency() {
+        let r = record(
+            r#"get_weather city "Oslo", then send to "a@b.c" and the forecast as the subject"#,
+        );
+        let tags = [1, 0, 4, 0, 0, 2, 0, 5, 0, 0, 0, 0, 0, 0];
+        let c = choices(&tags, &pointing(14, &[(2, 1), (7, 6)]));
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "instruction: passing one call's result into another is not supported"
+        );
+        // A literal in the clause is the value the name labels.
+        let r = record(
+            r#"get_weather city "Oslo", then send to "a@b.c" and "Hi" goes in as the subject"#,
+        );
+        let tags = [1, 0, 4, 0, 0, 2, 0, 5, 0, 5, 0, 0, 0, 0, 0];
+        let c = choices(&tags, &pointing(15, &[(2, 1), (7, 6), (9, 14)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[1].args["subject"], "Hi");
+    }
+
+    #[test]
+    fn a_serial_step_before_parallel_calls_is_a_mixed_schedule() {
+        let r = record(r#"First send to "a"; next, simultaneously send to "b" and send to "c""#);
+        let tags = [0, 1, 0, 4, 0, 0, 0, 0, 2, 0, 5, 0, 3, 0, 6];
+        let mut c = choices(&tags, &pointing(15, &[(3, 2), (10, 9), (14, 13)]));
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "instruction: a mix of serial and parallel groups is not supported"
+        );
+        // Without the ordering word the three are one parallel group.
+        let r = record(r#"First send to "a"; also, simultaneously send to "b" and send to "c""#);
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap().mode,
+            Mode::Parallel
+        );
+        // Read as serial, the network's schedule stands.
+        c.mode = 0;
+        let r = record(r#"First send to "a"; next, simultaneously send to "b" and send to "c""#);
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap().mode,
+            Mode::Serial
+        );
     }
 
     #[test]
