@@ -436,8 +436,18 @@ fn asks_for_fields(tokens: &[Token], field_at: &[usize], but: &[&str]) -> bool {
     let (Some(&first), Some(&last)) = (field_at.iter().min(), field_at.iter().max()) else {
         return false;
     };
-    let around = first.saturating_sub(4)..(last + 3).min(tokens.len());
-    let start = around.start;
+    // Within the fields' own sentence (`... so I can see the updated status. Only the final
+    // output is needed.` asks for no field).
+    let stop = |t: &Token| matches!(t.text.as_str(), "." | "!" | "?");
+    let mut start = first.saturating_sub(4);
+    if let Some(p) = (start..first).rev().find(|&p| stop(&tokens[p])) {
+        start = p + 1;
+    }
+    let mut end = (last + 3).min(tokens.len());
+    if let Some(p) = (last + 1..end).find(|&p| stop(&tokens[p])) {
+        end = p;
+    }
+    let around = start..end;
     tokens[around].iter().enumerate().any(|(n, t)| {
         let word = t.text.to_ascii_lowercase();
         // `not just the count` asks for more than the count.
@@ -995,9 +1005,9 @@ fn decode_calls(
             _ => unnamed.push((k, i, None)),
         }
     }
-    // A literal the network left untagged right after an argument name (`top_k 10`, `days: 3`)
-    // is a value of the call nearest before it whose tool takes that argument and has no value
-    // for it yet (`... text "sparse attention", top_k 10 \n vector_query: ...`).
+    // A literal the network left untagged beside an argument name (`top_k 10`, `days: 3`, `make
+    // "heat" the mode`) is a value of the nearest call, if its tool takes that argument and has
+    // no value for it yet (`... text "sparse attention", top_k 10 \n vector_query: ...`).
     for (k, i, j) in missed_values(tokens, choices, &resolved, &named, catalog) {
         named.push((k, i, j));
         values.push((k, i));
@@ -1419,9 +1429,10 @@ fn identifier_shaped(text: &str) -> bool {
 }
 
 /// The literals the network left untagged right after an argument name, maybe past `:` or `=`
-/// (`top_k 10`), that a call can take (see [`decode_calls`]): (call, literal, name) each. The
-/// call is that of the nearest tagged tool or value before the literal, if its tool takes the
-/// argument and has no value named for it; else the literal stays prose.
+/// (`top_k 10`), or right before one, maybe past `as`, `is` and an article (`make "heat" the
+/// mode`), that a call can take (see [`decode_calls`]): (call, literal, name) each. The call is
+/// that of the nearest tagged tool or value before the literal (after it, when none is before),
+/// if its tool takes the argument and has no value named for it; else the literal stays prose.
 fn missed_values(
     tokens: &[Token],
     choices: &Choices,
@@ -1430,17 +1441,34 @@ fn missed_values(
     catalog: &Catalog,
 ) -> Vec<(usize, usize, usize)> {
     let untagged = |j: usize| choices.tags.get(j).copied().unwrap_or(0) == 0;
-    let mut found = Vec::new();
-    for i in 1..tokens.len() {
+    let name_at = |j: usize| {
+        (tokens[j].kind == TokenKind::Word && untagged(j)).then(|| tokens[j].text.as_str())
+    };
+    let call_of = |p: usize| match choices.tags.get(p).copied().unwrap_or(0) {
+        t @ 1..=3 => Some(t - 1),
+        t @ 4..=6 => Some(t - 4),
+        _ => None,
+    };
+    let mut found: Vec<(usize, usize, usize)> = Vec::new();
+    for i in 0..tokens.len() {
         if !untagged(i) || value_of(&tokens[i]).is_none() || tokens[i].kind == TokenKind::Word {
             continue;
         }
-        let mut j = i - 1;
-        if matches!(tokens[j].text.as_str(), ":" | "=") && j > 0 {
-            j -= 1;
-        }
-        let Some(arg) =
-            (tokens[j].kind == TokenKind::Word && untagged(j)).then(|| tokens[j].text.as_str())
+        // The name before it, maybe past `:` or `=` (`top_k 10`); else the name after it, past
+        // at most two of `as`, `is` and an article (`make "heat" the mode`).
+        let before = i.checked_sub(1).map(|j| match tokens[j].text.as_str() {
+            ":" | "=" if j > 0 => j - 1,
+            _ => j,
+        });
+        let after = (i + 1..tokens.len().min(i + 4))
+            .find(|&j| !(AS_WORDS.contains(&tokens[j].text.as_str()) || tokens[j].text == "is"));
+        let Some((j, arg)) = before
+            .and_then(|j| Some((j, name_at(j)?)))
+            .filter(|&(_, arg)| names_argument(catalog, arg))
+            .or_else(|| {
+                let j = after.filter(|&j| j - i <= 3)?;
+                Some((j, name_at(j)?))
+            })
         else {
             continue;
         };
@@ -1453,17 +1481,17 @@ fn missed_values(
                     .chain(found.iter())
                     .any(|&(c, _, n)| c == k && name_text(&tokens[n]) == Some(arg))
         };
-        let call_of = |p: usize| match choices.tags.get(p).copied().unwrap_or(0) {
-            t @ 1..=3 => Some(t - 1),
-            t @ 4..=6 => Some(t - 4),
-            _ => None,
-        };
-        if let Some(k) = (0..j)
+        // The call of the nearest tagged token before the value, else after it.
+        let nearest = (0..i)
             .rev()
             .filter_map(call_of)
             .find(|&k| k < resolved.len())
-            .filter(|&k| open(k))
-        {
+            .or_else(|| {
+                (i + 1..tokens.len())
+                    .filter_map(call_of)
+                    .find(|&k| k < resolved.len())
+            });
+        if let Some(k) = nearest.filter(|&k| open(k)) {
             found.push((k, i, j));
         }
     }
@@ -2600,6 +2628,30 @@ mod tests {
         let r = record(r#"get_weather city "Oslo" limit 3"#);
         let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
         assert_eq!(plan.calls[0].args.len(), 1);
+        // Before the name, past an article.
+        let r = record(r#"get_weather city "Oslo" and make 3 the days"#);
+        let c = choices(&[1, 0, 4, 0, 0, 0, 0, 0], &pointing(8, &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["days"], 3);
+    }
+
+    #[test]
+    fn a_projection_word_in_another_sentence_asks_for_no_field() {
+        let r = record(r#"get_weather city "Oslo" to see the forecast. Only one call."#);
+        let tags = [1, 0, 4, 0, 0, 0, 7, 0, 0, 0, 0, 0];
+        let c = choices(&tags, &pointing(12, &[(2, 1)]));
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap().output.fields,
+            None
+        );
+        let r = record(r#"get_weather city "Oslo" to see the forecast only, one call."#);
+        assert!(
+            decode(&r.tokens, &r.catalog, &c)
+                .unwrap()
+                .output
+                .fields
+                .is_some()
+        );
     }
 
     #[test]
