@@ -2,15 +2,21 @@
 //! token with its role tag (and, for a value, the token its pointer prefers), then the status,
 //! the schedule, the output kind and the network's confidence.
 //!
-//! `cargo run --release -p codemode-model --example reading -- FILE` (JSONL planner records;
-//! `expected` and other keys beside `instruction` and `tools` are ignored).
+//! `cargo run --release -p codemode-model --example reading -- FILE [MODEL_DIR]` (JSONL planner
+//! records; `expected` and other keys beside `instruction` and `tools` are ignored; the shipped
+//! model unless a model directory is given).
 
 use codemode_model::network::{STATUSES, TAGS};
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args().nth(1).ok_or("usage: reading FILE")?;
-    let planner = codemode_model::shipped()?;
+    let mut args = std::env::args().skip(1);
+    let path = args.next().ok_or("usage: reading FILE [MODEL_DIR]")?;
+    let planner = match args.next() {
+        Some(dir) => codemode_model::Planner::from_dir(std::path::Path::new(&dir))?,
+        None => codemode_model::shipped()?,
+    };
+    let mut out = std::io::stdout().lock();
     for (n, line) in std::io::BufReader::new(std::fs::File::open(&path)?)
         .lines()
         .enumerate()
@@ -23,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let record = match codemode_plan::frontend::read_record(&value) {
             Ok(record) => record,
             Err(diagnostic) => {
-                println!("{}: frontend: {diagnostic}", n + 1);
+                writeln!(out, "{}: frontend: {diagnostic}", n + 1)?;
                 continue;
             }
         };
@@ -39,7 +45,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 (t, _) => format!("{}[{t}]", token.text),
             });
         }
-        println!(
+        writeln!(
+            out,
             "{}: {}\n   status {} ({:.3}), {}, output {}, confidence {:.3}",
             n + 1,
             words.join(" "),
@@ -48,7 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ["serial", "parallel"][choices.mode.min(1)],
             ["all", "last"][choices.output.min(1)],
             choices.confidence()
-        );
+        )?;
     }
     Ok(())
 }
