@@ -1142,6 +1142,16 @@ fn decode_calls(
         {
             return Err(unsupported("filter"));
         }
+        // A number no open argument of its call can take, written as a measure (`(should be
+        // -18°C)`, `40%`) or after a capitalised name in mid-sentence (`Pursuant to Local Civil
+        // Rule 5.2, e-file ...`), is a number in the prose, not a value for an argument the
+        // tool lacks.
+        if tokens[i].kind == TokenKind::Num
+            && fits(&args, k, i).0.is_empty()
+            && prose_measure(tokens, i, catalog)
+        {
+            continue;
+        }
         // A value written as `lang: "ar"`, `"ar" as lang`, `severity 1` (a word the network does
         // not know as prose, right before the value) or `language "fr"` (a noun, known or not)
         // names an argument the tool lacks: that is the checker's diagnostic, not a guess.
@@ -1496,6 +1506,28 @@ fn missed_values(
         }
     }
     found
+}
+
+/// Whether the number at `i` reads as part of the prose: a unit sign right after it (`°`, `%`,
+/// `‰`), or a capitalised word right before it that is no argument name in any casing and does
+/// not open a sentence (`Rule 5.2`, `Exhibit 3`, `Room 101`).
+fn prose_measure(tokens: &[Token], i: usize, catalog: &Catalog) -> bool {
+    let unit = tokens
+        .get(i + 1)
+        .is_some_and(|t| matches!(t.text.as_str(), "°" | "%" | "‰"));
+    let named = i >= 2 && {
+        let word = &tokens[i - 1];
+        let opens = matches!(tokens[i - 2].text.as_str(), "." | "!" | "?" | ":" | ";");
+        word.kind == TokenKind::Word
+            && word.text.chars().next().is_some_and(|c| c.is_uppercase())
+            && !opens
+            && !catalog.tools.iter().any(|tool| {
+                tool.arguments
+                    .iter()
+                    .any(|(a, _)| a.eq_ignore_ascii_case(&word.text))
+            })
+    };
+    unit || named
 }
 
 /// Whether the number at `i` counts something in the prose: a whole number right before a noun,
@@ -2858,6 +2890,32 @@ mod tests {
             decode(&r.tokens, &r.catalog, &c).unwrap().mode,
             Mode::Serial
         );
+    }
+
+    #[test]
+    fn a_number_written_as_a_measure_or_after_a_name_is_prose_when_nothing_takes_it() {
+        // send takes no number: `-18°C` and `Rule 5` are prose.
+        for (text, tags, n) in [
+            (
+                r#"(it is -18°C) send to "a@b.c""#,
+                vec![0, 0, 0, 4, 0, 0, 0, 1, 0, 4],
+                10,
+            ),
+            (
+                r#"Per Local Rule 5 send to "a@b.c""#,
+                vec![0, 0, 0, 4, 1, 0, 4],
+                7,
+            ),
+        ] {
+            let r = record(text);
+            let c = choices(&tags, &pointing(n, &[(n - 1, n - 2)]));
+            let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+            assert_eq!(plan.calls[0].args.len(), 1, "{text}");
+        }
+        // A bare number with neither stays the diagnostic.
+        let r = record(r#"Per rule 5 send to "a@b.c""#);
+        let c = choices(&[0, 0, 4, 1, 0, 4], &pointing(6, &[(5, 4)]));
+        assert!(decode(&r.tokens, &r.catalog, &c).is_err());
     }
 
     #[test]
