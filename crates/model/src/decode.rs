@@ -782,7 +782,10 @@ fn given_twice(k: usize, arg: &str) -> Diagnostic {
 /// Turns choices into a plan, before the checker.
 pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<Plan, Diagnostic> {
     let status = STATUSES.get(choices.status).copied().unwrap_or("supported");
-    if status == "supported" {
+    // `to confirm whether ...`, `curious if they beat the 12 kWh`, `I need to know if there
+    // are children`: an `if` or `whether` after a verb of knowing asks a question of the
+    // answer, it sets no condition on a call.
+    if status == "supported" || (status == "condition" && only_asks(tokens, &choices.tags)) {
         return decode_calls(tokens, catalog, choices);
     }
     // The structure may be the tool's own job: `how many are open? count_open_tickets with queue
@@ -804,6 +807,67 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
         _ => Err(unsupported(status)),
     }
 }
+
+/// Whether every `if` and `whether` of the prose opens a question after a verb of knowing, one
+/// or two words before it (`know`, `see`, `check`, `confirm`, `curious`, `wonder`, `tell`,
+/// `find out`, ...), whose clause (to the next comma or stop) names no tool and is not followed by
+/// `then`, and no `unless`, `otherwise` or `else` is written: there is at least one such `if`,
+/// and none sets a condition.
+fn only_asks(tokens: &[Token], tags: &[usize]) -> bool {
+    let lower = |j: usize| tokens[j].text.to_ascii_lowercase();
+    let tag = |j: usize| tags.get(j).copied().unwrap_or(0);
+    let mut asked = false;
+    for j in 0..tokens.len() {
+        if tokens[j].kind != TokenKind::Word || tag(j) != 0 {
+            continue;
+        }
+        match lower(j).as_str() {
+            "unless" | "otherwise" | "else" => return false,
+            "if" | "whether" => {
+                let knowing =
+                    (j.saturating_sub(2)..j).any(|p| KNOWING.contains(&lower(p).as_str()));
+                let clause_end = (j + 1..tokens.len())
+                    .find(|&k| {
+                        matches!(tokens[k].text.as_str(), "," | "." | ";" | "!" | "?")
+                            || lower(k) == "then"
+                    })
+                    .unwrap_or(tokens.len());
+                let names_tool = (j + 1..clause_end).any(|k| (1..=3).contains(&tag(k)));
+                let then = clause_end < tokens.len() && lower(clause_end) == "then";
+                if !knowing || names_tool || then {
+                    return false;
+                }
+                asked = true;
+            }
+            _ => {}
+        }
+    }
+    asked
+}
+
+/// Verbs and adjectives of knowing, before an `if` or `whether` that asks (see [`only_asks`]).
+const KNOWING: &[&str] = &[
+    "know",
+    "see",
+    "check",
+    "confirm",
+    "curious",
+    "wonder",
+    "wondering",
+    "ask",
+    "asking",
+    "tell",
+    "find",
+    "out",
+    "verify",
+    "determine",
+    "sure",
+    "checking",
+    "confirming",
+    "understand",
+    "unsure",
+    "doubt",
+];
 
 /// Whether a prose word speaks of a call's results or its failure (`rows`, `them`, `grouped`,
 /// `fails`, `again`): then a structure over them was asked for, whatever the tool does.
@@ -2915,6 +2979,30 @@ mod tests {
         // A bare number with neither stays the diagnostic.
         let r = record(r#"Per rule 5 send to "a@b.c""#);
         let c = choices(&[0, 0, 4, 1, 0, 4], &pointing(6, &[(5, 4)]));
+        assert!(decode(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn an_if_that_asks_a_question_sets_no_condition() {
+        let condition = STATUSES.iter().position(|&s| s == "condition").unwrap();
+        let r = record(r#"get_weather city "Oslo", I need to know if it rains"#);
+        let tags = [1, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0];
+        let mut c = choices(&tags, &pointing(11, &[(2, 1)]));
+        c.status = condition;
+        assert_eq!(decode(&r.tokens, &r.catalog, &c).unwrap().calls.len(), 1);
+        // An `if` that no verb of knowing asks is a condition.
+        let r = record(r#"get_weather city "Oslo", I need it only if it rains"#);
+        let c2 = {
+            let mut c2 = choices(&[1, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0], &pointing(11, &[(2, 1)]));
+            c2.status = condition;
+            c2
+        };
+        assert!(decode(&r.tokens, &r.catalog, &c2).is_err());
+        // So is one whose clause names a tool, or that `then` follows.
+        let r = record(r#"see if get_weather city "Oslo" works, then send to "a""#);
+        let tags = [0, 0, 1, 0, 4, 0, 0, 0, 2, 0, 5];
+        let mut c = choices(&tags, &pointing(11, &[(4, 3), (10, 9)]));
+        c.status = condition;
         assert!(decode(&r.tokens, &r.catalog, &c).is_err());
     }
 
