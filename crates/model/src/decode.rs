@@ -871,13 +871,54 @@ const KNOWING: &[&str] = &[
 
 /// Whether a prose word speaks of a call's results or its failure (`rows`, `them`, `grouped`,
 /// `fails`, `again`): then a structure over them was asked for, whatever the tool does.
+/// A word in a sentence that names no call, sets no condition and tells of the past (one of
+/// [`PAST_WORDS`]) is what happened before (`The backup to my NAS died last night again. Use
+/// retry_job on job "nightly-backup".`).
 fn about_results(tokens: &[Token], tags: &[usize]) -> bool {
-    tokens.iter().zip(tags).any(|(token, &tag)| {
-        tag == 0
-            && token.kind == TokenKind::Word
-            && RESULT_WORDS.contains(&token.text.to_ascii_lowercase().as_str())
-    })
+    let stop = |t: &Token| matches!(t.text.as_str(), "." | "!" | "?");
+    let sentence = |i: usize| {
+        let start = (0..i)
+            .rev()
+            .find(|&j| stop(&tokens[j]))
+            .map_or(0, |j| j + 1);
+        let end = (i..tokens.len())
+            .find(|&j| stop(&tokens[j]))
+            .unwrap_or(tokens.len());
+        start..end
+    };
+    tokens
+        .iter()
+        .zip(tags)
+        .enumerate()
+        .any(|(i, (token, &tag))| {
+            tag == 0
+                && token.kind == TokenKind::Word
+                && RESULT_WORDS.contains(&token.text.to_ascii_lowercase().as_str())
+                && {
+                    let told = sentence(i).any(|j| {
+                        let w = tokens[j].text.to_ascii_lowercase();
+                        j != i
+                            && tokens[j].kind == TokenKind::Word
+                            && !RESULT_WORDS.contains(&w.as_str())
+                            && PAST_WORDS.contains(&w.as_str())
+                    });
+                    let asks = sentence(i).any(|j| {
+                        tags.get(j).is_some_and(|&t| (1..=6).contains(&t))
+                            || matches!(
+                                tokens[j].text.to_ascii_lowercase().as_str(),
+                                "if" | "until" | "when" | "unless" | "whenever"
+                            )
+                    });
+                    asks || !told
+                }
+        })
 }
+
+/// Verbs that tell what happened before (see [`about_results`]).
+const PAST_WORDS: &[&str] = &[
+    "was", "were", "had", "died", "failed", "crashed", "broke", "stopped", "went", "happened",
+    "timed", "errored", "hung", "froze", "ran", "got", "came", "dropped", "bounced", "stalled",
+];
 
 /// Prose words about a call's results or its failure (see [`about_results`]).
 const RESULT_WORDS: &[&str] = &[
@@ -3004,6 +3045,30 @@ mod tests {
         let mut c = choices(&tags, &pointing(11, &[(4, 3), (10, 9)]));
         c.status = condition;
         assert!(decode(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn a_retry_tool_is_called_when_again_only_tells_what_happened() {
+        let retry = STATUSES.iter().position(|&s| s == "retry").unwrap();
+        let tools = serde_json::json!([
+            {"name": "retry_job", "arguments": {"job": "string"}, "required": ["job"], "returns": {"kind": "object", "properties": []}}
+        ]);
+        let read = |text: &str| {
+            let r = crate::test_record(text, tools.clone());
+            let n = r.tokens.len();
+            let mut tags = vec![0; n];
+            let at = |w: &str| r.tokens.iter().position(|t| t.text == w).unwrap();
+            let (tool, value) = (at("retry_job"), at("\"j-1\""));
+            tags[tool] = 1;
+            tags[value] = 4;
+            let mut c = choices(&tags, &pointing(n, &[(value, value - 1)]));
+            c.status = retry;
+            decode(&r.tokens, &r.catalog, &c)
+        };
+        assert!(read(r#"The backup died again last night. Use retry_job on job "j-1"."#).is_ok());
+        // Asked of the call, or in a sentence that tells nothing of the past, it is a retry.
+        assert!(read(r#"Use retry_job on job "j-1" again."#).is_err());
+        assert!(read(r#"Run it again. Use retry_job on job "j-1"."#).is_err());
     }
 
     #[test]
