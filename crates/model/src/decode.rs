@@ -430,36 +430,65 @@ fn asks_for_rows(tokens: &[Token], i: usize) -> bool {
 /// Whether a word within four tokens before the first field or two after the last asks for a
 /// projection: a limiting word (`only`, `just`, `keep`, `except`, `nothing else`), a noun for
 /// fields (`fields`, `columns`, `keys`), a verb that picks or shows (`return`, `select`, `show`,
-/// `include`, `drop`) or an arrow or plus between parts (`→ name + email`); not one of `but`,
-/// nor `just` or `only` after `not` (`not just the count`).
-fn asks_for_fields(tokens: &[Token], field_at: &[usize], but: &[&str]) -> bool {
+/// `include`, `drop`) or an arrow or plus between parts (`→ name + email`); not `just` or `only`
+/// after `not` (`not just the count`), and only within the fields' own sentence (`... so I can see
+/// the updated status. Only the final output is needed.` asks for no field).
+fn asks_for_fields(tokens: &[Token], field_at: &[usize]) -> bool {
     let (Some(&first), Some(&last)) = (field_at.iter().min(), field_at.iter().max()) else {
         return false;
     };
-    // Within the fields' own sentence (`... so I can see the updated status. Only the final
-    // output is needed.` asks for no field).
-    let stop = |t: &Token| matches!(t.text.as_str(), "." | "!" | "?");
-    let mut start = first.saturating_sub(4);
-    if let Some(p) = (start..first).rev().find(|&p| stop(&tokens[p])) {
-        start = p + 1;
-    }
-    let mut end = (last + 3).min(tokens.len());
-    if let Some(p) = (last + 1..end).find(|&p| stop(&tokens[p])) {
-        end = p;
-    }
-    let around = start..end;
-    tokens[around].iter().enumerate().any(|(n, t)| {
-        let word = t.text.to_ascii_lowercase();
-        // `not just the count` asks for more than the count.
-        let negated = negated_limiter(tokens, start + n);
-        PROJECTION_WORDS.contains(&word.as_str()) && !but.contains(&word.as_str()) && !negated
+    let start = first
+        .saturating_sub(4)
+        .max(sentence_of(tokens, first).start);
+    let end = (last + 3).min(sentence_of(tokens, last).end);
+    (start..end).any(|j| {
+        PROJECTION_WORDS.contains(&tokens[j].text.to_ascii_lowercase().as_str())
+            && !negated_limiter(tokens, j)
     })
 }
 
-/// Projection words that also say what a person wants to do (`I want to check the license`,
-/// `need dob b/c the insurance rep is on line 2`): for a plan that cannot take fields they are no request for a
-/// projection.
-const WISH_WORDS: &[&str] = &["want", "need"];
+/// Whether a token ends a sentence.
+fn ends_sentence(token: &Token) -> bool {
+    matches!(token.text.as_str(), "." | "!" | "?")
+}
+
+/// The tokens of the sentence that holds token `i`, its stop left out.
+fn sentence_of(tokens: &[Token], i: usize) -> std::ops::Range<usize> {
+    let start = tokens[..i]
+        .iter()
+        .rposition(ends_sentence)
+        .map_or(0, |j| j + 1);
+    let end = tokens[i..]
+        .iter()
+        .position(ends_sentence)
+        .map_or(tokens.len(), |j| i + j);
+    start..end
+}
+
+/// Where the clause after token `j` ends: the next comma, semicolon, sentence stop or `then`
+/// (the end of the text when none follows).
+fn clause_end(tokens: &[Token], j: usize) -> usize {
+    (j + 1..tokens.len())
+        .find(|&k| {
+            matches!(tokens[k].text.as_str(), "," | "." | ";" | "!" | "?")
+                || tokens[k].text.eq_ignore_ascii_case("then")
+        })
+        .unwrap_or(tokens.len())
+}
+
+/// The role tag at `j` (0, `other`, past the end).
+fn tag_at(tags: &[usize], j: usize) -> usize {
+    tags.get(j).copied().unwrap_or(0)
+}
+
+/// The call slot (from 0) a tool or value tag names.
+fn call_of(tag: usize) -> Option<usize> {
+    match tag {
+        1..=3 => Some(tag - 1),
+        4..=6 => Some(tag - 4),
+        _ => None,
+    }
+}
 
 /// How far apart two fields of one list may be, in tokens (see [`asked_groups`]).
 const LIST_GAP: usize = 5;
@@ -467,7 +496,7 @@ const LIST_GAP: usize = 5;
 /// The fields of the lists a projection word stands beside (see [`asks_for_fields`]), when the
 /// tagged fields make several lists (runs whose fields are at most [`LIST_GAP`] tokens apart:
 /// `` `number` and `title` ``, `title as well as created_at`) and at least one has such a word
-/// other than a wish: a lone property word elsewhere is prose (`show pt_id, phone only -- first 3
+/// (not a wish such as `need`): a lone property word elsewhere is prose (`show pt_id, phone only -- first 3
 /// rows, she has a common name`, `I need the values from budget sheet ... only the values
 /// column`). Otherwise every tagged field.
 fn asked_groups(tokens: &[Token], field_at: Vec<usize>) -> Vec<usize> {
@@ -485,14 +514,16 @@ fn asked_groups(tokens: &[Token], field_at: Vec<usize>) -> Vec<usize> {
     }
     let asked: Vec<usize> = groups
         .iter()
-        .filter(|g| asks_for_fields(tokens, g, WISH_WORDS))
+        .filter(|g| asks_for_fields(tokens, g))
         .flatten()
         .copied()
         .collect();
     if asked.is_empty() { field_at } else { asked }
 }
 
-/// Words that ask for a projection near a field list (see [`asks_for_fields`]).
+/// Words that ask for a projection near a field list (see [`asks_for_fields`]); not `want` or
+/// `need`, which say what a person wants to do with a result as often (`I want to check the
+/// license`, `need dob b/c the insurance rep is on line 2`).
 const PROJECTION_WORDS: &[&str] = &[
     "only",
     "just",
@@ -536,8 +567,6 @@ const PROJECTION_WORDS: &[&str] = &[
     "discard",
     "nothing",
     "else",
-    "want",
-    "need",
     "give",
     "→",
     "=>",
@@ -621,7 +650,6 @@ fn aggregates(tokens: &[Token], tags: &[usize], catalog: &Catalog) -> bool {
 /// condition on what a call answers. A polite `if` names no tool (`If it is not too much
 /// trouble, could you fetch ...`).
 fn conditional_call(tokens: &[Token], tags: &[usize]) -> bool {
-    let tag = |j: usize| tags.get(j).copied().unwrap_or(0);
     (0..tokens.len()).any(|j| {
         let opens = j == 0
             || matches!(
@@ -629,20 +657,13 @@ fn conditional_call(tokens: &[Token], tags: &[usize]) -> bool {
                 "." | "!" | "?" | ";" | ":" | "-" | "—" | "(" | "*"
             );
         opens
-            && tag(j) == 0
+            && tag_at(tags, j) == 0
             && tokens[j].kind == TokenKind::Word
             && matches!(
                 tokens[j].text.to_ascii_lowercase().as_str(),
                 "if" | "unless"
             )
-            && tokens[j + 1..]
-                .iter()
-                .enumerate()
-                .take_while(|(_, t)| {
-                    !matches!(t.text.as_str(), "," | "." | ";" | "!" | "?")
-                        && !t.text.eq_ignore_ascii_case("then")
-                })
-                .any(|(n, _)| (1..=3).contains(&tag(j + 1 + n)))
+            && (j + 1..clause_end(tokens, j)).any(|k| (1..=3).contains(&tag_at(tags, k)))
     })
 }
 
@@ -661,11 +682,11 @@ fn unsaid_source(
     if resolved.len() < 2 {
         return None;
     }
-    let untagged = |j: usize| tags.get(j).copied().unwrap_or(0) == 0;
+    let untagged = |j: usize| tag_at(tags, j) == 0;
     // Where call 1 ends: its last tool or value token.
     let first_end = (0..tokens.len())
         .rev()
-        .find(|&j| matches!(tags.get(j), Some(1 | 4)))?;
+        .find(|&j| call_of(tag_at(tags, j)) == Some(0))?;
     (first_end + 1..tokens.len()).find_map(|j| {
         if !tokens[j].text.eq_ignore_ascii_case("as") || !untagged(j) || j == 0 {
             return None;
@@ -713,7 +734,7 @@ fn unsaid_source(
 /// between call 2 and call 3 (`A and B at the same time, then C`).
 fn mixed_cues(tokens: &[Token], tags: &[usize]) -> bool {
     let span = |k: usize| {
-        let mine = |j: &usize| matches!(tags.get(*j), Some(&t) if t == k || t == k + 3);
+        let mine = |j: &usize| call_of(tag_at(tags, *j)) == Some(k - 1);
         let first = (0..tokens.len()).find(mine)?;
         let last = (0..tokens.len()).rev().find(mine)?;
         Some((first, last))
@@ -722,7 +743,7 @@ fn mixed_cues(tokens: &[Token], tags: &[usize]) -> bool {
         return false;
     };
     let lower = |j: usize| tokens[j].text.to_ascii_lowercase();
-    let untagged = |j: usize| tags.get(j).copied().unwrap_or(0) == 0;
+    let untagged = |j: usize| tag_at(tags, j) == 0;
     let orders = |j: usize| {
         untagged(j)
             && (matches!(
@@ -759,13 +780,9 @@ fn no_plan(place: impl Into<String>, text: impl Into<String>) -> Diagnostic {
 /// How many calls role tags make: the highest call slot a tool or value tag names (0 for none).
 pub(crate) fn calls(tags: &[usize]) -> usize {
     tags.iter()
-        .map(|&t| match t {
-            1..=3 => t,
-            4..=6 => t - 3,
-            _ => 0,
-        })
+        .filter_map(|&t| call_of(t))
         .max()
-        .unwrap_or(0)
+        .map_or(0, |k| k + 1)
 }
 
 /// The diagnostic for two values of call `k` (from 0) that both name `arg`.
@@ -815,10 +832,9 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
 /// and none sets a condition.
 fn only_asks(tokens: &[Token], tags: &[usize]) -> bool {
     let lower = |j: usize| tokens[j].text.to_ascii_lowercase();
-    let tag = |j: usize| tags.get(j).copied().unwrap_or(0);
     let mut asked = false;
     for j in 0..tokens.len() {
-        if tokens[j].kind != TokenKind::Word || tag(j) != 0 {
+        if tokens[j].kind != TokenKind::Word || tag_at(tags, j) != 0 {
             continue;
         }
         match lower(j).as_str() {
@@ -826,14 +842,9 @@ fn only_asks(tokens: &[Token], tags: &[usize]) -> bool {
             "if" | "whether" => {
                 let knowing =
                     (j.saturating_sub(2)..j).any(|p| KNOWING.contains(&lower(p).as_str()));
-                let clause_end = (j + 1..tokens.len())
-                    .find(|&k| {
-                        matches!(tokens[k].text.as_str(), "," | "." | ";" | "!" | "?")
-                            || lower(k) == "then"
-                    })
-                    .unwrap_or(tokens.len());
-                let names_tool = (j + 1..clause_end).any(|k| (1..=3).contains(&tag(k)));
-                let then = clause_end < tokens.len() && lower(clause_end) == "then";
+                let end = clause_end(tokens, j);
+                let names_tool = (j + 1..end).any(|k| (1..=3).contains(&tag_at(tags, k)));
+                let then = end < tokens.len() && lower(end) == "then";
                 if !knowing || names_tool || then {
                     return false;
                 }
@@ -875,17 +886,6 @@ const KNOWING: &[&str] = &[
 /// [`PAST_WORDS`]) is what happened before (`The backup to my NAS died last night again. Use
 /// retry_job on job "nightly-backup".`).
 fn about_results(tokens: &[Token], tags: &[usize]) -> bool {
-    let stop = |t: &Token| matches!(t.text.as_str(), "." | "!" | "?");
-    let sentence = |i: usize| {
-        let start = (0..i)
-            .rev()
-            .find(|&j| stop(&tokens[j]))
-            .map_or(0, |j| j + 1);
-        let end = (i..tokens.len())
-            .find(|&j| stop(&tokens[j]))
-            .unwrap_or(tokens.len());
-        start..end
-    };
     tokens
         .iter()
         .zip(tags)
@@ -895,15 +895,16 @@ fn about_results(tokens: &[Token], tags: &[usize]) -> bool {
                 && token.kind == TokenKind::Word
                 && RESULT_WORDS.contains(&token.text.to_ascii_lowercase().as_str())
                 && {
-                    let told = sentence(i).any(|j| {
+                    let sentence = sentence_of(tokens, i);
+                    let told = sentence.clone().any(|j| {
                         let w = tokens[j].text.to_ascii_lowercase();
                         j != i
                             && tokens[j].kind == TokenKind::Word
                             && !RESULT_WORDS.contains(&w.as_str())
                             && PAST_WORDS.contains(&w.as_str())
                     });
-                    let asks = sentence(i).any(|j| {
-                        tags.get(j).is_some_and(|&t| (1..=6).contains(&t))
+                    let asks = sentence.into_iter().any(|j| {
+                        call_of(tag_at(tags, j)).is_some()
                             || matches!(
                                 tokens[j].text.to_ascii_lowercase().as_str(),
                                 "if" | "until" | "when" | "unless" | "whenever"
@@ -1412,7 +1413,7 @@ fn decode_calls(
     // them that asks for a projection (`customer says the plan shown is wrong`, `the auditors
     // would like the difference figure`), are prose. A list a projection word stands beside
     // (`only name and email`, `→ gamertag + level`) stays, and the checker refuses it.
-    if !arrays && !field_at.is_empty() && !asks_for_fields(tokens, &field_at, WISH_WORDS) {
+    if !arrays && !field_at.is_empty() && !asks_for_fields(tokens, &field_at) {
         fields.clear();
     }
     if let Some(diagnostic) = unsaid_source(tokens, &choices.tags, &resolved, &args, catalog) {
@@ -1555,15 +1556,11 @@ fn missed_values(
     named: &[(usize, usize, usize)],
     catalog: &Catalog,
 ) -> Vec<(usize, usize, usize)> {
-    let untagged = |j: usize| choices.tags.get(j).copied().unwrap_or(0) == 0;
+    let untagged = |j: usize| tag_at(&choices.tags, j) == 0;
     let name_at = |j: usize| {
         (tokens[j].kind == TokenKind::Word && untagged(j)).then(|| tokens[j].text.as_str())
     };
-    let call_of = |p: usize| match choices.tags.get(p).copied().unwrap_or(0) {
-        t @ 1..=3 => Some(t - 1),
-        t @ 4..=6 => Some(t - 4),
-        _ => None,
-    };
+    let call_at = |p: usize| call_of(tag_at(&choices.tags, p));
     let mut found: Vec<(usize, usize, usize)> = Vec::new();
     for i in 0..tokens.len() {
         if !untagged(i) || value_of(&tokens[i]).is_none() || tokens[i].kind == TokenKind::Word {
@@ -1599,11 +1596,11 @@ fn missed_values(
         // The call of the nearest tagged token before the value, else after it.
         let nearest = (0..i)
             .rev()
-            .filter_map(call_of)
+            .filter_map(call_at)
             .find(|&k| k < resolved.len())
             .or_else(|| {
                 (i + 1..tokens.len())
-                    .filter_map(call_of)
+                    .filter_map(call_at)
                     .find(|&k| k < resolved.len())
             });
         if let Some(k) = nearest.filter(|&k| open(k)) {

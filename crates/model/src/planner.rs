@@ -584,7 +584,8 @@ fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, M
             let rows = &logits[b * t * width..(b * t + n) * width];
             let tags: Vec<usize> = rows.chunks(width).map(first_max).collect();
             let tag_sure = rows.chunks(width).map(top).fold(1.0, f32::min);
-            let mut head_sure = top(&status[b]).min(top(&output[b]));
+            let status_sure = top(&status[b]);
+            let mut head_sure = status_sure.min(top(&output[b]));
             if crate::decode::calls(&tags) > 1 {
                 head_sure = head_sure.min(top(&mode[b]));
             }
@@ -606,7 +607,7 @@ fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, M
                 prose: enc.words.iter().map(|&w| w >= FIRST_WORD).collect(),
                 tag_logits: rows.to_vec(),
                 tag_sure,
-                status_sure: top(&status[b]),
+                status_sure,
                 head_sure,
             }
         })
