@@ -53,6 +53,11 @@ pub struct GeneratorArgs {
     /// never in the test split; 0 draws the records as before.
     #[arg(long, default_value_t = 0.0)]
     asides: f64,
+    /// The share of records (plans and the negatives the network reads alike) given a sentence
+    /// of ordinary English context that names nothing and asks for nothing, before or after the
+    /// instruction, never in the test split; 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    context: f64,
 }
 
 impl GeneratorArgs {
@@ -74,12 +79,17 @@ impl GeneratorArgs {
             (0.0..=1.0).contains(&self.asides),
             "--asides must be a share between 0 and 1"
         );
+        anyhow::ensure!(
+            (0.0..=1.0).contains(&self.context),
+            "--context must be a share between 0 and 1"
+        );
         Ok(Options {
             number_words: self.number_words,
             echo: self.echo,
             echo_one_call: self.echo_one_call,
             markdown: self.markdown,
             asides: self.asides,
+            context: self.context,
         })
     }
 }

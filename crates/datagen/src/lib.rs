@@ -18,6 +18,7 @@
 #![deny(missing_docs)]
 
 mod catalog;
+mod context;
 mod negative;
 mod render;
 mod text;
@@ -247,6 +248,10 @@ pub struct Options {
     /// built on the words of unsupported structures that ask for none (`if it is not too much
     /// trouble`, `the nightly run failed`, `no need to sort anything`).
     pub asides: f64,
+    /// Outside the test split, the share of examples (positives and the negatives the network
+    /// reads alike) given a context sentence of ordinary English that names nothing and asks for
+    /// nothing ([`context`]).
+    pub context: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -430,12 +435,32 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
         if let Some(example) = made
             && fits(&example)
         {
-            return example;
+            return with_context(base, split, options, example);
         }
     }
     // Unreachable in practice: a short positive always fits.
     let mut g = Gen::new(base, split);
     render::minimal(&mut g)
+}
+
+/// `example`, given a context sentence with [`Options::context`] outside the test split. The draw
+/// has its own random stream, so the example is the one drawn without the option, and nothing is
+/// drawn when the option is off.
+fn with_context(base: u64, split: Split, options: Options, example: Example) -> Example {
+    if options.context <= 0.0
+        || split == Split::Test
+        || example.meta.unsupported == Some(Unsupported::Record)
+    {
+        return example;
+    }
+    let mut g = Gen::with(mix(base ^ 0xC0DE_C047_E875_0001), split, options);
+    if !g.chance(options.context) {
+        return example;
+    }
+    match context::add(&mut g, &example) {
+        Some(with) if fits(&with) => with,
+        _ => example,
+    }
 }
 
 /// Whether the instruction keeps the token limit (frontend negatives that break it on purpose and
@@ -668,6 +693,66 @@ mod tests {
             made > 150 && bullets > 40 && bold > 40,
             "{made} records, {bullets} with bullets, {bold} with bold"
         );
+    }
+
+    #[test]
+    fn context_sentences_add_only_prose_to_the_record_drawn_without_them() {
+        let on = Options {
+            context: 1.0,
+            ..Options::default()
+        };
+        let mut changed = 0;
+        for index in 0..400 {
+            let test = example_with(5, index, Split::Test, on);
+            assert_eq!(
+                test.to_json_line(),
+                example(5, index, Split::Test).to_json_line()
+            );
+            let off = example(5, index, Split::Train);
+            let with = example_with(5, index, Split::Train, on);
+            assert_eq!(with.expected, off.expected);
+            assert_eq!(with.tools, off.tools);
+            assert_eq!(with.meta.unsupported, off.meta.unsupported);
+            if with.instruction == off.instruction {
+                continue;
+            }
+            changed += 1;
+            // The old instruction is a part of the new one, and every labeled token reads the
+            // same text where its span now points.
+            let at = with
+                .instruction
+                .find(&off.instruction)
+                .expect("the instruction is kept");
+            assert!(at == 0 || at + off.instruction.len() == with.instruction.len());
+            assert_eq!(with.meta.spans.len(), off.meta.spans.len());
+            for (a, b) in with.meta.spans.iter().zip(&off.meta.spans) {
+                assert_eq!(a.start, b.start + at);
+                assert_eq!(
+                    &with.instruction[a.start..a.end],
+                    &off.instruction[b.start..b.end]
+                );
+            }
+            // The sentence lexes to prose words and punctuation only: no literal, no name.
+            let sentence = with.instruction.replacen(&off.instruction, "", 1);
+            let tokens = codemode_plan::lexer::lex_limited(&sentence).expect("it lexes");
+            let names = context::catalog_names(&with.tools);
+            for token in &tokens {
+                let text = token.text.as_str();
+                assert!(
+                    matches!(
+                        token.kind,
+                        codemode_plan::lexer::TokenKind::Word
+                            | codemode_plan::lexer::TokenKind::Punct
+                    ),
+                    "{text:?} in {sentence:?}"
+                );
+                assert!(
+                    !names.contains(&text.to_lowercase()),
+                    "{text} in {sentence:?}"
+                );
+            }
+        }
+        assert!(changed > 300, "{changed} records with context");
     }
 
     #[test]
