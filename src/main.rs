@@ -40,6 +40,8 @@ enum Command {
     Eval(cmd::eval::Args),
     /// Train the planner on generated records and write its weights.
     Train(cmd::train::Args),
+    /// Train the status head of one network again on generated records, the rest frozen.
+    RefitStatus(cmd::refit::Args),
     /// Join trained model directories into one planner that averages their networks.
     Ensemble(cmd::ensemble::Args),
     /// Write labeled planner records from the seeded generator (`--split train|test|dev`).
@@ -112,6 +114,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => cmd::plan::run(args),
         Command::Eval(args) => cmd::eval::run(args),
         Command::Train(args) => cmd::train::run(args),
+        Command::RefitStatus(args) => cmd::refit::run(args),
         Command::Ensemble(args) => cmd::ensemble::run(args),
         Command::Generate(args) => cmd::generate::run(args),
         Command::Mcp(args) => cmd::mcp::run(args),

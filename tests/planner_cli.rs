@@ -318,3 +318,82 @@ fn a_least_confidence_turns_only_the_less_sure_plans_into_diagnostics() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("confidence"));
 }
+
+/// The tensors of a safetensors file by name, as raw bytes (the format: a little-endian u64
+/// header length, a JSON header of names to dtype, shape and byte offsets, then the data).
+fn tensor_bytes(path: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let raw = std::fs::read(path).unwrap();
+    let n = u64::from_le_bytes(raw[..8].try_into().unwrap()) as usize;
+    let header: Value = serde_json::from_slice(&raw[8..8 + n]).unwrap();
+    let data = &raw[8 + n..];
+    header
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(name, _)| *name != "__metadata__")
+        .map(|(name, info)| {
+            let at = |i: usize| info["data_offsets"][i].as_u64().unwrap() as usize;
+            (name.clone(), data[at(0)..at(1)].to_vec())
+        })
+        .collect()
+}
+
+#[test]
+fn refit_status_changes_only_the_status_head() {
+    let dir = std::env::temp_dir().join(format!("codemode-refit-test-{}", std::process::id()));
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    let output = train_small(&a, &[]);
+    assert!(output.status.success(), "{output:?}");
+    let refit = |model: &std::path::Path, out: &std::path::Path| {
+        common::pipe(
+            std::process::Command::new(common::bin()).args([
+                "refit-status",
+                "--model",
+                model.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "--examples",
+                "300",
+                "--epochs",
+                "2",
+                "--learning-rate",
+                "0.01",
+                "--context",
+                "1",
+            ]),
+            "",
+        )
+    };
+    let output = refit(&a, &b);
+    assert!(output.status.success(), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("epoch 2: loss"));
+    let (before, after) = (
+        tensor_bytes(&a.join("model.safetensors")),
+        tensor_bytes(&b.join("model.safetensors")),
+    );
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        after.keys().collect::<Vec<_>>()
+    );
+    for (name, bytes) in &before {
+        if name.starts_with("status_head.") {
+            assert_ne!(bytes, &after[name], "{name} is trained again");
+        } else {
+            assert_eq!(bytes, &after[name], "{name} stays as it was");
+        }
+    }
+    assert_eq!(
+        std::fs::read(a.join("config.json")).unwrap(),
+        std::fs::read(b.join("config.json")).unwrap()
+    );
+    assert_plans_with(&b);
+    // An ensemble is refused with a message that says why, not a panic.
+    let shipped = common::data_dir().join("../../model");
+    let output = refit(&shipped, &dir.join("c"));
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("holds 2 networks"),
+        "{output:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

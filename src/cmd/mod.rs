@@ -7,6 +7,7 @@ pub mod eval;
 pub mod generate;
 pub mod mcp;
 pub mod plan;
+pub mod refit;
 pub mod run;
 pub mod train;
 pub mod types;

@@ -78,7 +78,11 @@ fn labeled(seed: u64, count: usize, split: Split) -> anyhow::Result<Vec<Labeled>
 
 /// The training targets of `count` generated records, drawn one at a time: only the targets are
 /// kept, never the examples or their JSON, which take several times their memory.
-fn training_targets(seed: u64, count: usize, options: Options) -> anyhow::Result<Vec<Targets>> {
+pub(crate) fn training_targets(
+    seed: u64,
+    count: usize,
+    options: Options,
+) -> anyhow::Result<Vec<Targets>> {
     let mut data = Vec::new();
     for index in 0..count as u64 {
         if let Some(t) = targets(&read_generated(&example_with(

@@ -480,6 +480,12 @@ impl Network {
 
     /// Runs the network on a batch.
     pub fn forward(&self, batch: &Batch) -> Result<Outputs> {
+        Ok(self.forward_pooled(batch)?.0)
+    }
+
+    /// Runs the network on a batch; also answers the pooled vector the schedule, output and
+    /// status heads read: (batch, 2 × channels).
+    pub fn forward_pooled(&self, batch: &Batch) -> Result<(Outputs, Tensor)> {
         let mut parts = vec![self.words.forward(&batch.words)?];
         if let (Some(table), Some(grams)) = (&self.subwords, &batch.ngrams) {
             parts.push(self.subword_means(table, grams, batch)?);
@@ -547,13 +553,14 @@ impl Network {
         } else {
             self.pointer_scores(&qk, batch, &unnamed)?
         };
-        Ok(Outputs {
+        let outputs = Outputs {
             tags: linear_tokens(&self.tag_head, &h)?,
             pointer,
             mode: self.mode_head.forward(&pooled)?,
             output: self.output_head.forward(&pooled)?,
             status: self.status_head.forward(&pooled)?,
-        })
+        };
+        Ok((outputs, pooled))
     }
 
     /// The pointer head's scores from the query-key products (see [`Outputs::pointer`]).

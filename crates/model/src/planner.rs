@@ -166,6 +166,11 @@ impl Planner {
         &self.members[0].config
     }
 
+    /// Each network with the configuration it reads records with, in member order.
+    pub fn networks(&self) -> Vec<(&Config, &Network)> {
+        self.parts()
+    }
+
     fn parts(&self) -> Vec<Part<'_>> {
         self.members
             .iter()
