@@ -58,6 +58,10 @@ pub struct GeneratorArgs {
     /// instruction, never in the test split; 0 draws the records as before.
     #[arg(long, default_value_t = 0.0)]
     context: f64,
+    /// Context sentences only around records whose answer has no schedule (one call, or a
+    /// negative).
+    #[arg(long)]
+    context_without_schedule: bool,
 }
 
 impl GeneratorArgs {
@@ -90,6 +94,7 @@ impl GeneratorArgs {
             markdown: self.markdown,
             asides: self.asides,
             context: self.context,
+            context_without_schedule: self.context_without_schedule,
         })
     }
 }

@@ -252,6 +252,9 @@ pub struct Options {
     /// reads alike) given a context sentence of ordinary English that names nothing and asks for
     /// nothing ([`context`]).
     pub context: f64,
+    /// Whether context sentences go only around records whose answer has no schedule (plans of
+    /// one call, and negatives), so the schedule head never reads one.
+    pub context_without_schedule: bool,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -447,9 +450,11 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
 /// has its own random stream, so the example is the one drawn without the option, and nothing is
 /// drawn when the option is off.
 fn with_context(base: u64, split: Split, options: Options, example: Example) -> Example {
+    let scheduled = matches!(&example.expected, Expected::Plan(p) if p.calls.len() > 1);
     if options.context <= 0.0
         || split == Split::Test
         || example.meta.unsupported == Some(Unsupported::Record)
+        || (options.context_without_schedule && scheduled)
     {
         return example;
     }
@@ -753,6 +758,27 @@ mod tests {
             }
         }
         assert!(changed > 300, "{changed} records with context");
+        // Without schedules: a plan of several calls keeps its instruction, the others may not.
+        let only = Options {
+            context_without_schedule: true,
+            ..on
+        };
+        let (mut kept, mut others) = (0, 0);
+        for index in 0..300 {
+            let off = example(5, index, Split::Train);
+            let with = example_with(5, index, Split::Train, only);
+            match &off.expected {
+                Expected::Plan(plan) if plan.calls.len() > 1 => {
+                    assert_eq!(with.to_json_line(), off.to_json_line());
+                    kept += 1;
+                }
+                _ => others += usize::from(with.instruction != off.instruction),
+            }
+        }
+        assert!(
+            kept > 50 && others > 150,
+            "{kept} kept, {others} with context"
+        );
     }
 
     #[test]
