@@ -67,7 +67,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         negative_weight: args.negative_weight,
         ..RefitSettings::default()
     };
-    let start = refit::read_status_head(&args.model)?;
+    let weights = refit::read_weights(&args.model)?;
+    let start = refit::status_head(&weights)?;
     let head = refit::refit_status(&x, &statuses, width, &start, &settings, |p| {
         eprintln!(
             "epoch {}: loss {:.4}, held-out status accuracy {:.2}%",
@@ -76,7 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             100.0 * p.held_out_accuracy
         );
     })?;
-    refit::write_refitted(&args.model, &args.out, &head)?;
+    refit::write_refitted(&args.model, weights, &args.out, &head)?;
     eprintln!(
         "refitted in {:.1} min; wrote {}",
         started.elapsed().as_secs_f64() / 60.0,

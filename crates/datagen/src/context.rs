@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+use crate::text::capitalise;
 use crate::{Example, Gen};
 
 /// The English word list, one lowercase word of 4 letters or more per line.
@@ -128,15 +129,7 @@ fn word(g: &mut Gen, names: &[String], capital: bool) -> String {
         }
         w = pool[g.below(pool.len())];
     }
-    if capital {
-        let mut chars = w.chars();
-        chars
-            .next()
-            .map(|c| c.to_uppercase().chain(chars).collect())
-            .unwrap_or_default()
-    } else {
-        w.to_owned()
-    }
+    if capital { capitalise(w) } else { w.to_owned() }
 }
 
 /// Whether a frame's own words avoid every name of the catalog.

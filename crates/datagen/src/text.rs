@@ -41,7 +41,8 @@ pub(crate) struct Text {
     tight: bool,
 }
 
-fn capitalise(word: &str) -> String {
+/// `word` with its first letter in capitals.
+pub(crate) fn capitalise(word: &str) -> String {
     let mut chars = word.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),

@@ -168,10 +168,6 @@ impl Planner {
 
     /// Each network with the configuration it reads records with, in member order.
     pub fn networks(&self) -> Vec<(&Config, &Network)> {
-        self.parts()
-    }
-
-    fn parts(&self) -> Vec<Part<'_>> {
         self.members
             .iter()
             .map(|m| (&m.config, &m.network))
@@ -180,7 +176,7 @@ impl Planner {
 
     /// The network's choices for each record, in input order.
     pub fn choices(&self, records: &[&Record]) -> Result<Vec<Choices>, ModelError> {
-        choices(&self.parts(), self.sure, records)
+        choices(&self.networks(), self.sure, records)
     }
 
     /// Plans each record: decoding, then the checker.
@@ -195,7 +191,7 @@ impl Planner {
     /// confidence is answered as a diagnostic.
     pub fn plan_sure(&self, records: &[&Record]) -> Vec<Result<(Plan, f32), Diagnostic>> {
         let least = self.min_confidence;
-        plan_members(&self.parts(), self.sure, records)
+        plan_members(&self.networks(), self.sure, records)
             .into_iter()
             .map(|answer| match answer {
                 Ok((_, confidence)) if confidence < least => Err(Diagnostic::new(
@@ -707,7 +703,7 @@ mod tests {
     fn a_cascade_answers_with_member_zero_where_it_is_sure_and_with_all_members_elsewhere() {
         let (planner, records) = shipped();
         let records: Vec<&Record> = records.iter().collect();
-        let parts = planner.parts();
+        let parts = planner.networks();
         assert!(parts.len() > 1, "the shipped planner is an ensemble");
         let sure = Sure {
             tags: 0.95,

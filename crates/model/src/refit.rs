@@ -9,6 +9,8 @@
 //! (here, unfamiliar words in context sentences standing beside structure cues) can stop
 //! relying on it without moving anything the rest of the network learned.
 
+use std::collections::HashMap;
+
 use candle_core::{D, DType, Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use rand::SeedableRng;
@@ -145,6 +147,7 @@ pub fn refit_status(
     };
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
     let mut order: Vec<usize> = (0..train).collect();
+    let held: Vec<usize> = (train..n).collect();
     for epoch in 1..=settings.epochs {
         order.shuffle(&mut rng);
         let (mut sum, mut steps) = (0f32, 0usize);
@@ -170,7 +173,6 @@ pub fn refit_status(
             sum += loss.to_scalar::<f32>()?;
             steps += 1;
         }
-        let held: Vec<usize> = (train..n).collect();
         let mut right = 0usize;
         for rows in held.chunks(4096) {
             let best: Vec<u32> = logits(rows)?.argmax(D::Minus1)?.to_vec1()?;
@@ -192,51 +194,53 @@ pub fn refit_status(
     })
 }
 
-/// Writes the model directory `from` (one network) to `out` with its status head replaced.
-pub fn write_refitted(
-    from: &std::path::Path,
-    out: &std::path::Path,
-    head: &StatusHead,
-) -> Result<(), ModelError> {
-    let weights = from.join("model.safetensors");
-    let mut tensors = candle_core::safetensors::load(&weights, &Device::Cpu)
-        .map_err(|e| ModelError::Io(format!("{}: {e}", weights.display())))?;
-    for (name, tensor) in [
-        ("status_head.weight", &head.weight),
-        ("status_head.bias", &head.bias),
-    ] {
-        let old = tensors
-            .get(name)
-            .ok_or_else(|| ModelError::Config(format!("{}: no `{name}`", weights.display())))?;
-        if old.dims() != tensor.dims() {
-            return Err(ModelError::Config(format!(
-                "`{name}` is {:?} in the model and {:?} refitted",
-                old.dims(),
-                tensor.dims()
-            )));
-        }
-        tensors.insert(name.to_owned(), tensor.clone());
-    }
-    std::fs::create_dir_all(out).map_err(|e| ModelError::Io(format!("{}: {e}", out.display())))?;
-    std::fs::copy(from.join("config.json"), out.join("config.json"))
-        .map_err(|e| ModelError::Io(format!("{}: {e}", from.join("config.json").display())))?;
-    candle_core::safetensors::save(&tensors, out.join("model.safetensors"))?;
-    Ok(())
+/// The weights of the model directory `dir` (one network), by tensor name.
+pub fn read_weights(dir: &std::path::Path) -> Result<HashMap<String, Tensor>, ModelError> {
+    let path = dir.join("model.safetensors");
+    candle_core::safetensors::load(&path, &Device::Cpu)
+        .map_err(|e| ModelError::Io(format!("{}: {e}", path.display())))
 }
 
-/// The status head stored in the model directory `dir` (one network).
-pub fn read_status_head(dir: &std::path::Path) -> Result<StatusHead, ModelError> {
-    let weights = dir.join("model.safetensors");
-    let tensors = candle_core::safetensors::load(&weights, &Device::Cpu)
-        .map_err(|e| ModelError::Io(format!("{}: {e}", weights.display())))?;
+/// The status head among a network's `weights`.
+pub fn status_head(weights: &HashMap<String, Tensor>) -> Result<StatusHead, ModelError> {
     let get = |name: &str| {
-        tensors
+        weights
             .get(name)
             .cloned()
-            .ok_or_else(|| ModelError::Config(format!("{}: no `{name}`", weights.display())))
+            .ok_or_else(|| ModelError::Config(format!("the model has no `{name}`")))
     };
     Ok(StatusHead {
         weight: get("status_head.weight")?,
         bias: get("status_head.bias")?,
     })
+}
+
+/// Writes the network of model directory `from`, whose `weights` were read from it, to `out`
+/// with its status head replaced by `head` (same shapes) and its `config.json` as it was.
+pub fn write_refitted(
+    from: &std::path::Path,
+    mut weights: HashMap<String, Tensor>,
+    out: &std::path::Path,
+    head: &StatusHead,
+) -> Result<(), ModelError> {
+    let old = status_head(&weights)?;
+    for (name, old, new) in [
+        ("status_head.weight", &old.weight, &head.weight),
+        ("status_head.bias", &old.bias, &head.bias),
+    ] {
+        if old.dims() != new.dims() {
+            return Err(ModelError::Config(format!(
+                "`{name}` is {:?} in the model and {:?} refitted",
+                old.dims(),
+                new.dims()
+            )));
+        }
+        weights.insert(name.to_owned(), new.clone());
+    }
+    std::fs::create_dir_all(out).map_err(|e| ModelError::Io(format!("{}: {e}", out.display())))?;
+    let config = from.join("config.json");
+    std::fs::copy(&config, out.join("config.json"))
+        .map_err(|e| ModelError::Io(format!("{}: {e}", config.display())))?;
+    candle_core::safetensors::save(&weights, out.join("model.safetensors"))?;
+    Ok(())
 }
