@@ -62,6 +62,11 @@ pub struct GeneratorArgs {
     /// negative).
     #[arg(long)]
     context_without_schedule: bool,
+    /// The share of tool names drawn from train-only words the instructions also use as cues
+    /// (`together`, `again`, `only`, `rows`), never in the test split; 0 draws the records as
+    /// before.
+    #[arg(long, default_value_t = 0.0)]
+    cue_names: f64,
 }
 
 impl GeneratorArgs {
@@ -87,6 +92,10 @@ impl GeneratorArgs {
             (0.0..=1.0).contains(&self.context),
             "--context must be a share between 0 and 1"
         );
+        anyhow::ensure!(
+            (0.0..=1.0).contains(&self.cue_names),
+            "--cue-names must be a share between 0 and 1"
+        );
         Ok(Options {
             number_words: self.number_words,
             echo: self.echo,
@@ -95,6 +104,7 @@ impl GeneratorArgs {
             asides: self.asides,
             context: self.context,
             context_without_schedule: self.context_without_schedule,
+            cue_names: self.cue_names,
         })
     }
 }

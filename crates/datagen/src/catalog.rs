@@ -104,6 +104,9 @@ fn styled(g: &mut Gen, parts: &[&str]) -> String {
 /// A fresh tool name; `theme` is a noun that several tools of one catalog share.
 pub(crate) fn tool_name(g: &mut Gen, theme: (&str, &str)) -> String {
     let split = g.split;
+    if g.cue_name() {
+        return g.pw(vocab::CUE_NAMES_TRAIN).to_owned();
+    }
     if g.chance(0.05) {
         return g.pw(vocab::SPECIAL_SHARED).to_owned();
     }

@@ -255,6 +255,10 @@ pub struct Options {
     /// Whether context sentences go only around records whose answer has no schedule (plans of
     /// one call, and negatives), so the schedule head never reads one.
     pub context_without_schedule: bool,
+    /// Outside the test split, the share of tool names drawn from a train-only list of words the
+    /// instructions also use as cues (`together`, `again`, `only`, `rows`), so that a cue word
+    /// the catalog names is read as the tool where it stands as one.
+    pub cue_names: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -307,6 +311,14 @@ impl Gen {
     /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
     fn asides(&mut self) -> bool {
         self.options.asides > 0.0 && self.split != Split::Test && self.chance(self.options.asides)
+    }
+
+    /// Whether this tool name is a cue word, drawn with [`Options::cue_names`] outside the test
+    /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
+    pub(crate) fn cue_name(&mut self) -> bool {
+        self.options.cue_names > 0.0
+            && self.split != Split::Test
+            && self.chance(self.options.cue_names)
     }
 
     /// A number in `0..n` (`n` > 0).
@@ -698,6 +710,49 @@ mod tests {
             made > 150 && bullets > 40 && bold > 40,
             "{made} records, {bullets} with bullets, {bold} with bold"
         );
+    }
+
+    #[test]
+    fn cue_names_are_training_cue_words_named_as_tools_outside_the_test_split() {
+        let on = Options {
+            cue_names: 0.3,
+            ..Options::default()
+        };
+        let words = |text: &str| -> Vec<String> {
+            text.split(|c: char| !c.is_alphanumeric() && c != '_')
+                .map(str::to_lowercase)
+                .collect()
+        };
+        // Every cue name is a word of the training prose without the option: a word training
+        // reads as a cue, never a word only the test split says.
+        let mut prose = std::collections::HashSet::new();
+        let mut drawn = 0;
+        for index in 0..3000 {
+            let off = example_with(5, index, Split::Train, Options::default());
+            assert_eq!(
+                off.to_json_line(),
+                example(5, index, Split::Train).to_json_line()
+            );
+            prose.extend(words(&off.instruction));
+            test_split_untouched(5, index, on, "");
+            let e = example_with(5, index, Split::Train, on);
+            let names = e.tools.as_array().map(Vec::as_slice).unwrap_or_default();
+            drawn += names
+                .iter()
+                .filter(|t| vocab::CUE_NAMES_TRAIN.contains(&t["name"].as_str().unwrap_or("")))
+                .count();
+        }
+        for name in vocab::CUE_NAMES_TRAIN {
+            assert!(
+                prose.contains(*name),
+                "{name} is no word of the training prose"
+            );
+            assert!(
+                !vocab::SPECIAL_TEST.contains(name),
+                "{name} is a test-only name"
+            );
+        }
+        assert!(drawn > 500, "{drawn} cue names drawn");
     }
 
     #[test]

@@ -176,6 +176,45 @@ pub(crate) const SPECIAL_TEST: &[&str] = &[
     "búsqueda",
 ];
 
+/// Train-only tool names that are also cue words of the training phrasings (schedule, output,
+/// row limits, repeats), drawn with `Options::cue_names`. None of them is a test-only name or a
+/// word of a test-only phrasing (a unit test checks this), so the held-out split still measures
+/// the hazard names of [`SPECIAL_TEST`] (`both`, `first`, `parallel`, `next`) unseen.
+pub(crate) const CUE_NAMES_TRAIN: &[&str] = &[
+    "together",
+    "concurrently",
+    "simultaneously",
+    "sequentially",
+    "serially",
+    "again",
+    "also",
+    "only",
+    "all",
+    "final",
+    "additionally",
+    "once",
+    "keep",
+    "output",
+    "same",
+    "rows",
+    "results",
+    "everything",
+    "limit",
+    "skip",
+    "plus",
+    "before",
+    "meanwhile",
+    "batch",
+    "sequence",
+    "wait",
+    "just",
+    "one",
+    "done",
+    "later",
+    "finally",
+    "start",
+];
+
 /// Names that planner.md itself lists as hazards (cue words, JavaScript hazards). They are the one
 /// exception to the split: the shipped planner must know them, so both splits draw them.
 pub(crate) const SPECIAL_SHARED: &[&str] = &[
