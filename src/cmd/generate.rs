@@ -72,30 +72,19 @@ pub struct GeneratorArgs {
 impl GeneratorArgs {
     /// The options, once each share is checked to lie between 0 and 1.
     pub fn options(&self) -> anyhow::Result<Options> {
-        anyhow::ensure!(
-            (0.0..=1.0).contains(&self.number_words),
-            "--number-words must be a share between 0 and 1"
-        );
-        anyhow::ensure!(
-            (0.0..=1.0).contains(&self.echo),
-            "--echo must be a share between 0 and 1"
-        );
-        anyhow::ensure!(
-            (0.0..=1.0).contains(&self.markdown),
-            "--markdown must be a share between 0 and 1"
-        );
-        anyhow::ensure!(
-            (0.0..=1.0).contains(&self.asides),
-            "--asides must be a share between 0 and 1"
-        );
-        anyhow::ensure!(
-            (0.0..=1.0).contains(&self.context),
-            "--context must be a share between 0 and 1"
-        );
-        anyhow::ensure!(
-            (0.0..=1.0).contains(&self.cue_names),
-            "--cue-names must be a share between 0 and 1"
-        );
+        for (flag, share) in [
+            ("--number-words", self.number_words),
+            ("--echo", self.echo),
+            ("--markdown", self.markdown),
+            ("--asides", self.asides),
+            ("--context", self.context),
+            ("--cue-names", self.cue_names),
+        ] {
+            anyhow::ensure!(
+                (0.0..=1.0).contains(&share),
+                "{flag} must be a share between 0 and 1"
+            );
+        }
         Ok(Options {
             number_words: self.number_words,
             echo: self.echo,

@@ -287,38 +287,37 @@ impl Gen {
     pub(crate) fn number_word(&mut self, digits: &str) -> Option<&'static str> {
         let n: usize = digits.parse().ok()?;
         let word = codemode_plan::lexer::NUMBER_WORDS.get(n)?;
-        (self.options.number_words > 0.0
-            && self.split != Split::Test
-            && self.chance(self.options.number_words))
-        .then_some(*word)
+        self.train_only(self.options.number_words).then_some(*word)
     }
 
     /// Whether this positive is an `echo` one, drawn with [`Options::echo`] outside the test split.
     /// Nothing is drawn when the option is off, so the default stream is unchanged.
     fn echo(&mut self) -> bool {
-        self.options.echo > 0.0 && self.split != Split::Test && self.chance(self.options.echo)
+        self.train_only(self.options.echo)
     }
 
     /// Whether this positive is a `markdown` one, drawn with [`Options::markdown`] outside the
     /// test split. Nothing is drawn when the option is off, so the default stream is unchanged.
     fn markdown(&mut self) -> bool {
-        self.options.markdown > 0.0
-            && self.split != Split::Test
-            && self.chance(self.options.markdown)
+        self.train_only(self.options.markdown)
     }
 
     /// Whether this positive is an `asides` one, drawn with [`Options::asides`] outside the test
     /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
     fn asides(&mut self) -> bool {
-        self.options.asides > 0.0 && self.split != Split::Test && self.chance(self.options.asides)
+        self.train_only(self.options.asides)
     }
 
     /// Whether this tool name is a cue word, drawn with [`Options::cue_names`] outside the test
     /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
     pub(crate) fn cue_name(&mut self) -> bool {
-        self.options.cue_names > 0.0
-            && self.split != Split::Test
-            && self.chance(self.options.cue_names)
+        self.train_only(self.options.cue_names)
+    }
+
+    /// True with probability `share` outside the test split. Nothing is drawn when `share` is 0
+    /// or in the test split, so an option that is off leaves the stream as it was.
+    fn train_only(&mut self, share: f64) -> bool {
+        share > 0.0 && self.split != Split::Test && self.chance(share)
     }
 
     /// A number in `0..n` (`n` > 0).

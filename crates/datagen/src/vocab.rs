@@ -177,9 +177,9 @@ pub(crate) const SPECIAL_TEST: &[&str] = &[
 ];
 
 /// Train-only tool names that are also cue words of the training phrasings (schedule, output,
-/// row limits, repeats), drawn with `Options::cue_names`. None of them is a test-only name or a
-/// word of a test-only phrasing (a unit test checks this), so the held-out split still measures
-/// the hazard names of [`SPECIAL_TEST`] (`both`, `first`, `parallel`, `next`) unseen.
+/// row limits, repeats), drawn with `Options::cue_names`. Each is a word of the training prose
+/// and none a test-only name (a unit test checks both), so the held-out split still meets the
+/// hazard names of [`SPECIAL_TEST`] (`both`, `first`, `parallel`, `next`) unseen.
 pub(crate) const CUE_NAMES_TRAIN: &[&str] = &[
     "together",
     "concurrently",
