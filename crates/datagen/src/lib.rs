@@ -525,6 +525,40 @@ pub fn write_jsonl_with<W: std::io::Write>(
 mod tests {
     use super::*;
 
+    /// FNV-1a over the JSON lines of the first `count` records of a stream without options.
+    fn stream_digest(seed: u64, split: Split, count: u64) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for index in 0..count {
+            for b in example(seed, index, split).to_json_line().bytes() {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        h
+    }
+
+    #[test]
+    fn the_streams_without_options_stay_the_ones_the_shipped_networks_and_cards_used() {
+        // Every generator option must draw nothing when it is off: the shipped networks were
+        // trained on the train stream and every held-out figure was measured on the test
+        // stream. These digests are of the streams of 51630b1, the generator the model card
+        // names (`codemode generate` of that build and of this one print the same bytes for
+        // seed 7 train, seed 8 test and dev, and seed 44 test); a change here changes what the
+        // card's commands reproduce.
+        assert_eq!(
+            [
+                stream_digest(7, Split::Train, 300),
+                stream_digest(8, Split::Test, 300),
+                stream_digest(8, Split::Dev, 300),
+            ],
+            [
+                2_220_204_251_489_131_987,
+                17_487_187_932_079_571_833,
+                4_110_769_250_768_725_424
+            ]
+        );
+    }
+
     #[test]
     fn train_only_paraphrases_stay_out_of_the_test_split_and_cost_the_same_draw() {
         let (shared, extra) = (&["a", "b"][..], &["x", "y", "z"][..]);
@@ -552,10 +586,7 @@ mod tests {
         };
         let (mut limits, mut values) = (0, 0);
         for index in 0..400 {
-            // Off, the option draws exactly the records `example` draws; the test split ignores it.
-            let train = example(5, index, Split::Train);
-            let off = example_with(5, index, Split::Train, Options::default());
-            assert_eq!(off.to_json_line(), train.to_json_line());
+            // The test split ignores the option.
             let test = example(5, index, Split::Test).to_json_line();
             assert_eq!(
                 example_with(5, index, Split::Test, words).to_json_line(),
@@ -601,12 +632,7 @@ mod tests {
         };
         let mut echoes = 0;
         for index in 0..300 {
-            // Off, nothing changes; the test split never draws the family.
-            let off = example_with(9, index, Split::Train, Options::default());
-            assert_eq!(
-                off.to_json_line(),
-                example(9, index, Split::Train).to_json_line()
-            );
+            // The test split never draws the family.
             let test = example_with(9, index, Split::Test, on);
             assert_ne!(test.meta.template, "echo");
             assert_eq!(
@@ -727,12 +753,7 @@ mod tests {
         let mut prose = std::collections::HashSet::new();
         let mut drawn = 0;
         for index in 0..3000 {
-            let off = example_with(5, index, Split::Train, Options::default());
-            assert_eq!(
-                off.to_json_line(),
-                example(5, index, Split::Train).to_json_line()
-            );
-            prose.extend(words(&off.instruction));
+            prose.extend(words(&example(5, index, Split::Train).instruction));
             test_split_untouched(5, index, on, "");
             let e = example_with(5, index, Split::Train, on);
             let names = e.tools.as_array().map(Vec::as_slice).unwrap_or_default();
@@ -859,13 +880,6 @@ mod tests {
             assert_eq!(count(Role::Value), values, "{}", e.instruction);
         }
         assert!(made > 150, "{made} asides records");
-        // Off, the train stream is the one drawn before the option existed.
-        for index in 0..50 {
-            assert_eq!(
-                example_with(12, index, Split::Train, Options::default()).to_json_line(),
-                example(12, index, Split::Train).to_json_line()
-            );
-        }
     }
 
     #[test]
