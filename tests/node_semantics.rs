@@ -1,6 +1,7 @@
 //! The compiled JavaScript runs in Node.js with fake tools, and what it does is compared with the
 //! semantics of `js.md`, computed here independently: records, error text, sync throws,
-//! serial/parallel/single schedules (overlap proven from start/end events), all/last, shaping.
+//! serial/parallel/single schedules (overlap proven from start/end events), all/last, shaping, and
+//! rows read from under a key of a tool's result object.
 #![allow(clippy::unwrap_used)] // a test fails loudly on what it did not expect
 
 mod common;
@@ -8,11 +9,13 @@ mod common;
 use common::{codemode, json_lines, run_node};
 use serde_json::{Value, json};
 
-/// One scenario: a plan over the catalog, and how each fake tool behaves on its calls.
+/// One scenario: a plan over the catalog, how each fake tool behaves on its calls, and the tools
+/// whose result object holds their rows under a key (`rows`, as `codemode compile` reads it).
 struct Case {
     name: &'static str,
     plan: Value,
     behaviours: Value,
+    rows: Value,
 }
 
 fn catalog() -> Value {
@@ -50,41 +53,49 @@ fn cases() -> Vec<Case> {
             name: "single last fulfils",
             plan: plan("single", &[("a", json!({"x": 1}))], last.clone()),
             behaviours: json!({"a": [resolve(json!({"v": 1}), 1)]}),
+            rows: json!({}),
         },
         Case {
             name: "single all is an array of one",
             plan: plan("single", &[("a", json!({}))], all.clone()),
             behaviours: json!({"a": [resolve(json!("done"), 0)]}),
+            rows: json!({}),
         },
         Case {
             name: "the only call rejects",
             plan: plan("single", &[("a", json!({}))], last.clone()),
             behaviours: json!({"a": [reject("boom", 1)]}),
+            rows: json!({}),
         },
         Case {
             name: "the only call throws synchronously",
             plan: plan("single", &[("b", json!({"flag": true}))], all.clone()),
             behaviours: json!({"b": [{"kind": "throw", "message": "sync boom"}]}),
+            rows: json!({}),
         },
         Case {
             name: "a missing tool is a failed record",
             plan: plan("single", &[("c", json!({}))], last.clone()),
             behaviours: json!({"c": [{"kind": "missing"}]}),
+            rows: json!({}),
         },
         Case {
             name: "a rejection with a string reason",
             plan: plan("single", &[("a", json!({}))], last.clone()),
             behaviours: json!({"a": [{"kind": "rejectValue", "value": "plain reason", "delay": 0}]}),
+            rows: json!({}),
         },
         Case {
             name: "a rejection with a message object",
             plan: plan("single", &[("a", json!({}))], last.clone()),
             behaviours: json!({"a": [{"kind": "rejectValue", "value": {"message": "from object"}, "delay": 0}]}),
+            rows: json!({}),
         },
         Case {
             name: "a rejection with a number and a non-string message",
             plan: plan("serial", &[("a", json!({})), ("b", json!({}))], all.clone()),
             behaviours: json!({"a": [{"kind": "rejectValue", "value": 5, "delay": 0}], "b": [{"kind": "rejectValue", "value": {"message": 7}, "delay": 0}]}),
+            rows: json!({}),
         },
         Case {
             name: "serial: the first call fails and the next still runs",
@@ -94,6 +105,7 @@ fn cases() -> Vec<Case> {
                 all.clone(),
             ),
             behaviours: json!({"a": [reject("first failed", 5)], "b": [resolve(json!("second"), 1)]}),
+            rows: json!({}),
         },
         Case {
             name: "serial: three calls, the last fails, last",
@@ -103,6 +115,7 @@ fn cases() -> Vec<Case> {
                 last.clone(),
             ),
             behaviours: json!({"a": [resolve(json!(1), 3)], "c": [resolve(json!(2), 1)], "b": [reject("last failed", 2)]}),
+            rows: json!({}),
         },
         Case {
             name: "serial: the same tool twice",
@@ -112,6 +125,7 @@ fn cases() -> Vec<Case> {
                 all.clone(),
             ),
             behaviours: json!({"a": [resolve(json!("one"), 2), resolve(json!("two"), 1)]}),
+            rows: json!({}),
         },
         Case {
             name: "parallel: last is the last in call order, not the last to finish",
@@ -121,6 +135,7 @@ fn cases() -> Vec<Case> {
                 last.clone(),
             ),
             behaviours: json!({"a": [resolve(json!("slow a"), 30)], "b": [resolve(json!("fast b"), 1)]}),
+            rows: json!({}),
         },
         Case {
             name: "parallel: three calls with a rejection and a sync throw",
@@ -130,6 +145,7 @@ fn cases() -> Vec<Case> {
                 all.clone(),
             ),
             behaviours: json!({"a": [resolve(json!("a"), 10)], "b": [reject("b failed", 5)], "c": [{"kind": "throw", "message": "c threw"}]}),
+            rows: json!({}),
         },
         Case {
             name: "parallel: the first call fails",
@@ -139,6 +155,7 @@ fn cases() -> Vec<Case> {
                 all.clone(),
             ),
             behaviours: json!({"a": [reject("first", 2)], "c": [resolve(json!({"k": [1, 2]}), 8)]}),
+            rows: json!({}),
         },
         Case {
             name: "parallel: one tool for several calls",
@@ -152,6 +169,7 @@ fn cases() -> Vec<Case> {
                 all.clone(),
             ),
             behaviours: json!({"a": [resolve(json!("A"), 9), resolve(json!("B"), 3), resolve(json!("C"), 6)]}),
+            rows: json!({}),
         },
         Case {
             name: "shaping: fields then limit, missing keys become null",
@@ -161,6 +179,7 @@ fn cases() -> Vec<Case> {
                 json!({"kind": "last", "fields": ["name", "id"], "limit": 2}),
             ),
             behaviours: json!({"rows": [resolve(users.clone(), 1)]}),
+            rows: json!({}),
         },
         Case {
             name: "shaping: limit alone, all",
@@ -170,6 +189,7 @@ fn cases() -> Vec<Case> {
                 json!({"kind": "all", "limit": 1}),
             ),
             behaviours: json!({"rows": [resolve(users.clone(), 0)]}),
+            rows: json!({}),
         },
         Case {
             name: "shaping: limit 0",
@@ -179,6 +199,7 @@ fn cases() -> Vec<Case> {
                 json!({"kind": "last", "limit": 0}),
             ),
             behaviours: json!({"rows": [resolve(users.clone(), 0)]}),
+            rows: json!({}),
         },
         Case {
             name: "shaping: own keys only",
@@ -188,6 +209,7 @@ fn cases() -> Vec<Case> {
                 json!({"kind": "last", "fields": ["__proto__", "constructor"]}),
             ),
             behaviours: json!({"rows": [resolve(json!([{"id": 1}, {"__proto__": "own", "constructor": 5}]), 0)]}),
+            rows: json!({}),
         },
         Case {
             name: "shaping: a non-array result",
@@ -197,6 +219,7 @@ fn cases() -> Vec<Case> {
                 json!({"kind": "last", "fields": ["id"]}),
             ),
             behaviours: json!({"rows": [resolve(json!({"id": 1}), 0)]}),
+            rows: json!({}),
         },
         Case {
             name: "shaping: a null result",
@@ -206,6 +229,7 @@ fn cases() -> Vec<Case> {
                 json!({"kind": "all", "limit": 3}),
             ),
             behaviours: json!({"rows": [resolve(json!(null), 0)]}),
+            rows: json!({}),
         },
         Case {
             name: "shaping: a null row",
@@ -215,6 +239,7 @@ fn cases() -> Vec<Case> {
                 json!({"kind": "last", "fields": ["id"]}),
             ),
             behaviours: json!({"rows": [resolve(json!([{"id": 1}, null]), 0)]}),
+            rows: json!({}),
         },
         Case {
             name: "shaping: an array row",
@@ -224,6 +249,7 @@ fn cases() -> Vec<Case> {
                 json!({"kind": "last", "fields": ["id"]}),
             ),
             behaviours: json!({"rows": [resolve(json!([[1]]), 0)]}),
+            rows: json!({}),
         },
         Case {
             name: "shaping: a primitive row",
@@ -233,6 +259,7 @@ fn cases() -> Vec<Case> {
                 json!({"kind": "last", "fields": ["id"], "limit": 1}),
             ),
             behaviours: json!({"rows": [resolve(json!([{"id": 1}, 7]), 0)]}),
+            rows: json!({}),
         },
         Case {
             name: "shaping: a failed call is not shaped",
@@ -242,6 +269,39 @@ fn cases() -> Vec<Case> {
                 json!({"kind": "last", "fields": ["id"]}),
             ),
             behaviours: json!({"rows": [reject("no rows", 0)]}),
+            rows: json!({}),
+        },
+        Case {
+            name: "rows under a key: projected and limited",
+            plan: plan(
+                "single",
+                &[("rows", json!({"team": "t"}))],
+                json!({"kind": "last", "fields": ["name"], "limit": 2}),
+            ),
+            behaviours: json!({"rows": [resolve(json!({"users": users.clone()}), 1)]}),
+            rows: json!({"rows": "users"}),
+        },
+        Case {
+            name: "rows under a key: a result without the key fails",
+            plan: plan("single", &[("rows", json!({}))], all.clone()),
+            behaviours: json!({"rows": [resolve(json!({"people": []}), 0)]}),
+            rows: json!({"rows": "users"}),
+        },
+        Case {
+            name: "rows under a key: the key `__proto__` is an own property",
+            plan: plan("single", &[("rows", json!({}))], last.clone()),
+            behaviours: json!({"rows": [resolve(json!({"__proto__": [{"id": 1}]}), 0)]}),
+            rows: json!({"rows": "__proto__"}),
+        },
+        Case {
+            name: "rows under a key: in parallel beside another tool, a failure passes through",
+            plan: plan(
+                "parallel",
+                &[("rows", json!({})), ("a", json!({})), ("rows", json!({}))],
+                all.clone(),
+            ),
+            behaviours: json!({"rows": [resolve(json!({"users": [1]}), 3), reject("down", 1)], "a": [resolve(json!({"users": "not read"}), 2)]}),
+            rows: json!({"rows": "users"}),
         },
         Case {
             name: "hostile names reach the right tool",
@@ -251,6 +311,7 @@ fn cases() -> Vec<Case> {
                 last.clone(),
             ),
             behaviours: json!({"constructor": [resolve(json!("ctor"), 0)]}),
+            rows: json!({}),
         },
     ]
 }
@@ -276,7 +337,13 @@ fn expected(case: &Case) -> Value {
         let b = &list[(*n).min(list.len() - 1)];
         *n += 1;
         records.push(match b["kind"].as_str().unwrap() {
-            "resolve" => json!({"ok": true, "value": b["value"]}),
+            "resolve" => match case.rows[tool].as_str() {
+                Some(key) => match b["value"].get(key) {
+                    Some(rows) => json!({"ok": true, "value": rows}),
+                    None => json!({"ok": false, "error": format!("the result holds no rows under {}", json!(key))}),
+                },
+                None => json!({"ok": true, "value": b["value"]}),
+            },
             "reject" | "throw" => json!({"ok": false, "error": b["message"]}),
             "rejectValue" => json!({"ok": false, "error": error_text(&b["value"])}),
             "missing" => json!({"ok": false, "error": "<node's TypeError>"}),
@@ -358,7 +425,7 @@ fn compiled_plans_behave_as_specified_in_node() {
     let cases = cases();
     let input: String = cases
         .iter()
-        .map(|c| json!({"plan": c.plan, "tools": catalog()}).to_string() + "\n")
+        .map(|c| json!({"plan": c.plan, "tools": catalog(), "rows": c.rows}).to_string() + "\n")
         .collect();
     let answers = json_lines(&codemode(&["compile"], &input));
     let node_cases: Vec<Value> = cases

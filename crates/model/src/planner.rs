@@ -207,6 +207,20 @@ impl Planner {
     }
 }
 
+impl codemode_plan::PlanRecord for Planner {
+    /// Plans one record as [`Planner::plan_sure`] does (the planner's own least confidence
+    /// included).
+    fn plan_record(&self, record: &Record) -> Result<codemode_plan::Planned, Diagnostic> {
+        let answer = self.plan_sure(&[record]).pop().unwrap_or_else(|| {
+            Err(Diagnostic::new(
+                "instruction",
+                Problem::NoPlan("the planner answered nothing".into()),
+            ))
+        });
+        answer.map(|(plan, confidence)| codemode_plan::Planned { plan, confidence })
+    }
+}
+
 /// The `config.json` of an ensemble: one configuration per member, whose weights are stored in
 /// the one `model.safetensors` under `member{i}.`.
 #[derive(Serialize, Deserialize)]

@@ -9,7 +9,14 @@
 //!
 //! Shaping (the `fields` projection and the row `limit`) runs only when the plan asks for it; the
 //! checker allows that only for one call to a tool that returns `array`.
+//!
+//! A host whose tools return their rows inside an object (an MCP tool's structured content is
+//! always an object, so a list comes as `{"notes": [...]}`) compiles with [`compile_with_rows`]:
+//! each call of such a tool reads the rows from that one property, so the plan's `array` reading of
+//! the tool holds in the host's own JavaScript, and a result without the property is a failed
+//! record that says so.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::catalog::Catalog;
@@ -80,6 +87,22 @@ const shape = (record, fields, limit) => {
 };
 "#;
 
+/// Settles a call of a tool whose rows sit under one property of its result object.
+const SETTLE_ROWS: &str = r#"const settleRows = async (name, args, key) => {
+  const record = await settle(name, args);
+  if (!record.ok) return record;
+  try {
+    const value = record.value;
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)) {
+      return { ok: true, value: value[key] };
+    }
+    return { ok: false, error: `the result holds no rows under ${JSON.stringify(key)}` };
+  } catch (reason) {
+    return { ok: false, error: errorText(reason) };
+  }
+};
+"#;
+
 /// Checks `plan` against `catalog`, then compiles it.
 pub fn compile_checked(plan: &Plan, catalog: &Catalog) -> Result<String, Diagnostic> {
     check(plan, catalog)?;
@@ -89,9 +112,20 @@ pub fn compile_checked(plan: &Plan, catalog: &Catalog) -> Result<String, Diagnos
 /// Compiles a plan that [`check`] accepted. The output for an unchecked plan is still safe
 /// JavaScript, but may not keep the contract.
 pub fn compile(plan: &Plan) -> String {
+    compile_with_rows(plan, &BTreeMap::new())
+}
+
+/// Compiles a plan that [`check`] accepted for a host where each tool named in `rows` returns an
+/// object holding its rows under the property `rows[tool]`: every call of such a tool settles to
+/// a record of those rows (or a failed record when the result holds no such property). With no
+/// `rows`, the same as [`compile`].
+pub fn compile_with_rows(plan: &Plan, rows: &BTreeMap<String, String>) -> String {
     let mut js = String::with_capacity(1024);
     js.push_str(ERROR_TEXT);
     js.push_str(SETTLE);
+    if plan.calls.iter().any(|call| rows.contains_key(&call.tool)) {
+        js.push_str(SETTLE_ROWS);
+    }
     let shaping = plan.output.fields.is_some() || plan.output.limit.is_some();
     if shaping {
         js.push_str(SHAPE);
@@ -99,7 +133,7 @@ pub fn compile(plan: &Plan) -> String {
     let last = plan.output.kind == OutputKind::Last;
     match (plan.mode, plan.calls.as_slice()) {
         (_, [call]) => {
-            let mut record = format!("await {}", call_expr(call));
+            let mut record = format!("await {}", call_expr(call, rows));
             if shaping {
                 let fields = match &plan.output.fields {
                     Some(fields) => json::to_string(fields),
@@ -120,7 +154,7 @@ pub fn compile(plan: &Plan) -> String {
         (Mode::Parallel, calls) => {
             js.push_str("const settled = await Promise.allSettled([\n");
             for call in calls {
-                let _ = writeln!(js, "  {},", call_expr(call));
+                let _ = writeln!(js, "  {},", call_expr(call, rows));
             }
             js.push_str("]);\n");
             js.push_str(
@@ -131,7 +165,7 @@ pub fn compile(plan: &Plan) -> String {
         (_, calls) => {
             js.push_str("const records = [];\n");
             for call in calls {
-                let _ = writeln!(js, "records.push(await {});", call_expr(call));
+                let _ = writeln!(js, "records.push(await {});", call_expr(call, rows));
             }
             push_return(&mut js, last);
         }
@@ -147,8 +181,9 @@ fn push_return(js: &mut String, last: bool) {
     }
 }
 
-/// `settle("name", { ["arg"]: value, ... })`.
-fn call_expr(call: &Call) -> String {
+/// `settle("name", { ["arg"]: value, ... })`, or `settleRows("name", { ... }, "key")` for a tool
+/// whose rows sit under `key`.
+fn call_expr(call: &Call, rows: &BTreeMap<String, String>) -> String {
     let mut args = String::new();
     for (i, (name, value)) in call.args.iter().enumerate() {
         let sep = if i == 0 { " " } else { ", " };
@@ -164,5 +199,12 @@ fn call_expr(call: &Call) -> String {
     } else {
         format!("{{{args} }}")
     };
-    format!("settle({}, {args})", json::quote(&call.tool))
+    match rows.get(&call.tool) {
+        Some(key) => format!(
+            "settleRows({}, {args}, {})",
+            json::quote(&call.tool),
+            json::quote(key)
+        ),
+        None => format!("settle({}, {args})", json::quote(&call.tool)),
+    }
 }

@@ -27,6 +27,7 @@ pub mod ident;
 pub mod json;
 pub mod lexer;
 pub mod plan;
+pub mod planner;
 pub mod typescript;
 
 pub use catalog::{ArgType, Catalog, ReturnKind, Returns, Tool};
@@ -34,3 +35,4 @@ pub use diagnostic::{Diagnostic, Problem};
 pub use frontend::Record;
 pub use lexer::{Token, TokenKind};
 pub use plan::{Call, Mode, Output, OutputKind, Plan};
+pub use planner::{PlanRecord, Planned};

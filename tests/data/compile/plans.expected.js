@@ -224,4 +224,114 @@ return await settle("constructor", { ["__proto__"]: "</script>\u2028\ud800\"'`${
 // line 30: {"diagnostic":"plan: unknown field `id`, expected `tool` or `args`"}
 // line 31: {"diagnostic":"input: not valid JSON: expected ident at line 1 column 2"}
 // line 32: {"diagnostic":"input: missing \"tools\""}
-// line 33: {"diagnostic":"input: unexpected key \"js\"; accepted: \"plan\", \"tools\""}
+// line 33: {"diagnostic":"input: unexpected key \"js\"; accepted: \"plan\", \"tools\", \"rows\""}
+// line 34
+const errorText = (reason) => {
+  try {
+    if ((typeof reason === "object" && reason !== null) || typeof reason === "function") {
+      const message = reason.message;
+      if (typeof message === "string") return message;
+    }
+    return String(reason);
+  } catch {
+    return "the call failed with a reason that cannot be shown as text";
+  }
+};
+const settle = async (name, args) => {
+  try {
+    return { ok: true, value: await tools[name](args) };
+  } catch (reason) {
+    return { ok: false, error: errorText(reason) };
+  }
+};
+const settleRows = async (name, args, key) => {
+  const record = await settle(name, args);
+  if (!record.ok) return record;
+  try {
+    const value = record.value;
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)) {
+      return { ok: true, value: value[key] };
+    }
+    return { ok: false, error: `the result holds no rows under ${JSON.stringify(key)}` };
+  } catch (reason) {
+    return { ok: false, error: errorText(reason) };
+  }
+};
+const describe = (value) =>
+  value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "object" ? "an object" : `a ${typeof value}`;
+const shape = (record, fields, limit) => {
+  if (!record.ok) return record;
+  try {
+    const rows = record.value;
+    if (!Array.isArray(rows)) {
+      return { ok: false, error: `the result is not an array: it is ${describe(rows)}` };
+    }
+    let shaped = rows;
+    if (fields !== null) {
+      shaped = [];
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i];
+        if (row === null || typeof row !== "object" || Array.isArray(row)) {
+          return { ok: false, error: `row ${i} of the result is not an object: it is ${describe(row)}` };
+        }
+        const picked = {};
+        for (const field of fields) {
+          const value = Object.prototype.hasOwnProperty.call(row, field) ? row[field] : null;
+          Object.defineProperty(picked, field, { value, enumerable: true, writable: true, configurable: true });
+        }
+        shaped.push(picked);
+      }
+    }
+    if (limit !== null) {
+      const kept = [];
+      for (let i = 0; i < shaped.length && i < limit; i++) kept.push(shaped[i]);
+      shaped = kept;
+    }
+    return { ok: true, value: shaped };
+  } catch (reason) {
+    return { ok: false, error: errorText(reason) };
+  }
+};
+return shape(await settleRows("list_users", { ["team"]: "a" }, "users"), ["name"], 2);
+// line 35
+const errorText = (reason) => {
+  try {
+    if ((typeof reason === "object" && reason !== null) || typeof reason === "function") {
+      const message = reason.message;
+      if (typeof message === "string") return message;
+    }
+    return String(reason);
+  } catch {
+    return "the call failed with a reason that cannot be shown as text";
+  }
+};
+const settle = async (name, args) => {
+  try {
+    return { ok: true, value: await tools[name](args) };
+  } catch (reason) {
+    return { ok: false, error: errorText(reason) };
+  }
+};
+const settleRows = async (name, args, key) => {
+  const record = await settle(name, args);
+  if (!record.ok) return record;
+  try {
+    const value = record.value;
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)) {
+      return { ok: true, value: value[key] };
+    }
+    return { ok: false, error: `the result holds no rows under ${JSON.stringify(key)}` };
+  } catch (reason) {
+    return { ok: false, error: errorText(reason) };
+  }
+};
+const settled = await Promise.allSettled([
+  settleRows("list_users", { ["team"]: "a" }, "users"),
+  settle("get_forecast", { ["city"]: "Oslo", ["days"]: 1 }),
+]);
+const records = settled.map((outcome) =>
+  outcome.status === "fulfilled" ? outcome.value : { ok: false, error: errorText(outcome.reason) });
+return records;
+// line 36: {"diagnostic":"rows[\"send_email\"]: tool \"send_email\" is not in the catalog"}
+// line 37: {"diagnostic":"rows[\"list_users\"]: a number, expected a string"}
+// line 38: {"diagnostic":"rows: an array, expected an object"}
