@@ -99,6 +99,9 @@ pub enum ReasonCode {
     ValueInvalid,
     /// The interpreter itself failed.
     Internal,
+    /// The instruction was not planned (the planner answered a diagnostic, or was not sure
+    /// enough of its plan); nothing ran, and the code can be written for run_code instead.
+    NotPlanned,
 }
 
 /// Where a failure happened, as a failure result's `failure_stage`.
@@ -108,6 +111,8 @@ pub enum ReasonCode {
 pub enum FailureStage {
     /// Reading the arguments; nothing ran.
     Input,
+    /// Planning an instruction; nothing ran.
+    Plan,
     /// The policy's decision on the call itself; nothing ran.
     Admission,
     /// Compiling the code; it never started.
@@ -223,7 +228,7 @@ pub async fn call_tool(
 }
 
 /// A failure before anything ran.
-fn admission_failure(reason: ReasonCode, error: String) -> ToolOutput {
+pub(crate) fn admission_failure(reason: ReasonCode, error: String) -> ToolOutput {
     let stage = if reason == ReasonCode::InvalidInput {
         FailureStage::Input
     } else {

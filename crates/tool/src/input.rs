@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// What the input schema accepts, in the words of every refusal.
 pub const ACCEPTED: &str = "run_code accepts `code` (string, required: the body of an async function) and \
@@ -32,18 +32,7 @@ pub fn parse(arguments: &Value, default: Duration, ceiling: Duration) -> Result<
             json_kind(arguments)
         ));
     };
-    let unknown: Vec<String> = fields
-        .keys()
-        .filter(|key| *key != "code" && *key != "timeoutMs")
-        .map(|key| format!("`{key}`"))
-        .collect();
-    if !unknown.is_empty() {
-        let plural = if unknown.len() == 1 { "" } else { "s" };
-        return Err(format!(
-            "unknown field{plural} {}; {ACCEPTED}",
-            unknown.join(", ")
-        ));
-    }
+    refuse_unknown(fields, &["code", "timeoutMs"], ACCEPTED)?;
     let code = match fields.get("code") {
         Some(Value::String(code)) => code.clone(),
         Some(other) => {
@@ -54,36 +43,71 @@ pub fn parse(arguments: &Value, default: Duration, ceiling: Duration) -> Result<
         }
         None => return Err(format!("`code` is missing; {ACCEPTED}")),
     };
-    let requested = match fields.get("timeoutMs") {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(number)) => number.as_f64(),
-        Some(Value::String(text)) => match text.trim().parse::<f64>() {
-            Ok(number) if number.is_finite() => Some(number),
-            _ => {
-                return Err(format!(
-                    "`timeoutMs` must be a number of milliseconds, not the string {text:?}; {ACCEPTED}"
-                ));
-            }
-        },
-        Some(other) => {
-            return Err(format!(
-                "`timeoutMs` must be a number of milliseconds, not {}; {ACCEPTED}",
-                json_kind(other)
-            ));
-        }
-    };
-    let ceiling_ms = ceiling.as_secs_f64() * 1000.0;
-    let (timeout, clamped_from) = match requested {
-        None => (default.min(ceiling), None),
-        Some(ms) if ms > ceiling_ms => (ceiling, Some(ms)),
-        Some(ms) if ms < 1.0 => (Duration::from_millis(1), Some(ms)),
-        Some(ms) => (Duration::from_secs_f64(ms / 1000.0), None),
-    };
+    let requested = read_timeout(fields, ACCEPTED)?;
+    let (timeout, clamped_from) = effective_timeout(requested, default, ceiling);
     Ok(RunInput {
         code,
         timeout,
         clamped_from,
     })
+}
+
+/// Refuses any field outside `known` (it may be a typo of something that matters), listing what
+/// the input accepts.
+pub fn refuse_unknown(
+    fields: &Map<String, Value>,
+    known: &[&str],
+    accepted: &str,
+) -> Result<(), String> {
+    let unknown: Vec<String> = fields
+        .keys()
+        .filter(|key| !known.contains(&key.as_str()))
+        .map(|key| format!("`{key}`"))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let plural = if unknown.len() == 1 { "" } else { "s" };
+    Err(format!(
+        "unknown field{plural} {}; {accepted}",
+        unknown.join(", ")
+    ))
+}
+
+/// Reads an optional `timeoutMs` (a number, a numeric string, or `null` for none); a refusal
+/// ends with `accepted`, what the tool's input accepts.
+pub fn read_timeout(fields: &Map<String, Value>, accepted: &str) -> Result<Option<f64>, String> {
+    match fields.get("timeoutMs") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(number)) => Ok(number.as_f64()),
+        Some(Value::String(text)) => match text.trim().parse::<f64>() {
+            Ok(number) if number.is_finite() => Ok(Some(number)),
+            _ => Err(format!(
+                "`timeoutMs` must be a number of milliseconds, not the string {text:?}; {accepted}"
+            )),
+        },
+        Some(other) => Err(format!(
+            "`timeoutMs` must be a number of milliseconds, not {}; {accepted}",
+            json_kind(other)
+        )),
+    }
+}
+
+/// The timeout a run gets for the one it asked for (`requested`, in milliseconds): `default` when
+/// it asked for none, else the request clamped to 1 ms..`ceiling`, with the request when it was
+/// clamped.
+pub fn effective_timeout(
+    requested: Option<f64>,
+    default: Duration,
+    ceiling: Duration,
+) -> (Duration, Option<f64>) {
+    let ceiling_ms = ceiling.as_secs_f64() * 1000.0;
+    match requested {
+        None => (default.min(ceiling), None),
+        Some(ms) if ms > ceiling_ms => (ceiling, Some(ms)),
+        Some(ms) if ms < 1.0 => (Duration::from_millis(1), Some(ms)),
+        Some(ms) => (Duration::from_secs_f64(ms / 1000.0), None),
+    }
 }
 
 /// A JSON value's kind with its article, for messages: `null`, `a boolean`, `a number`,

@@ -7,6 +7,9 @@
 //! - [`code_tool`]: `run_code`, which runs a model's code in any
 //!   [`Interpreter`](codemode_interpreter::Interpreter) with the tools callable from it, each call
 //!   decided by the policy, and answers a result shaped by the tool-contract guidelines;
+//! - [`instruction_tool`]: `run_instruction`, which plans an English instruction with a planner
+//!   ([`PlanRecord`](codemode_plan::PlanRecord)) against the tools code may call
+//!   ([`plannable`], [`catalog`]) and runs the compiled plan as run_code runs code;
 //! - [`call_tool`]: a model's direct call of a tool, through the policy first;
 //! - [`typescript::declarations`]: the TypeScript the code tool's description carries.
 //!
@@ -42,9 +45,12 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod catalog;
 mod code_tool;
 mod definition;
 mod input;
+mod instruction;
+pub mod plannable;
 mod policy;
 pub mod typescript;
 
@@ -56,4 +62,5 @@ pub use definition::{
     ToolDefinition, ToolOutput,
 };
 pub use input::json_kind;
+pub use instruction::{InstructionToolOptions, instruction_tool};
 pub use policy::{AllowAll, CallRequest, Decision, FollowHints, Lists, Origin, Policy, Rule};
