@@ -46,7 +46,10 @@ enum Command {
     Ensemble(cmd::ensemble::Args),
     /// Write labeled planner records from the seeded generator (`--split train|test|dev`).
     Generate(cmd::generate::Args),
-    /// Serve run_code over MCP on stdio, with the tools of the upstream MCP servers of a config.
+    /// Plan an English instruction against the tools of MCP servers and run it: results out.
+    Do(cmd::instruct::Args),
+    /// Serve run_code and run_instruction over MCP on stdio, over the tools of the upstream MCP
+    /// servers of a config.
     Mcp(cmd::mcp::Args),
 }
 
@@ -97,7 +100,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if matches!(
         cli.command,
-        Command::Plan(_) | Command::Eval(_) | Command::Train(_)
+        Command::Plan(_) | Command::Eval(_) | Command::Train(_) | Command::Do(_) | Command::Mcp(_)
     ) {
         single_threaded_kernels();
     }
@@ -117,6 +120,7 @@ fn main() -> ExitCode {
         Command::RefitStatus(args) => cmd::refit::run(args),
         Command::Ensemble(args) => cmd::ensemble::run(args),
         Command::Generate(args) => cmd::generate::run(args),
+        Command::Do(args) => cmd::instruct::run(args),
         Command::Mcp(args) => cmd::mcp::run(args),
     };
     match result {

@@ -1,4 +1,5 @@
-//! `codemode mcp`: serves run_code over MCP on stdio, with the tools of upstream MCP servers.
+//! `codemode mcp`: serves run_code and run_instruction over MCP on stdio, with the tools of
+//! upstream MCP servers.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -6,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use codemode_mcp::{Config, Error, Session};
+use codemode_mcp::{Config, Error, Session, SessionPlanner};
 use codemode_quickjs::QuickJs;
 
 /// Flags of `codemode mcp`.
@@ -16,18 +17,23 @@ pub struct Args {
     /// reference is crates/mcp/README.md).
     #[arg(long, value_name = "FILE")]
     config: PathBuf,
+    /// The planner of run_instruction: a directory with `config.json` and `model.safetensors`;
+    /// the shipped model when absent.
+    #[arg(long)]
+    model: Option<PathBuf>,
 }
 
 /// Serves until the client closes stdin; logs go to stderr.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = load(&args.config)?;
+    let planner = planner(&config, args.model.as_deref(), None)?;
     let runtime = runtime()?;
     let outcome = runtime.block_on(async {
         let interpreter = QuickJs::new(codemode_quickjs::Config {
             max_value_bytes: config.value_limit(),
             ..codemode_quickjs::Config::default()
         });
-        let session = Session::start(&config, Arc::new(interpreter)).await;
+        let session = Session::start(&config, Arc::new(interpreter), planner).await;
         codemode_mcp::serve_stdio(Arc::new(session)).await
     });
     runtime.shutdown_timeout(Duration::from_secs(1));
@@ -41,6 +47,29 @@ pub fn load(path: &Path) -> anyhow::Result<Config> {
         Error::Config { .. } => anyhow::anyhow!("{}: {err}", path.display()),
         other => other.into(),
     })
+}
+
+/// The planner of run_instruction, unless the config's `planner` is `false`: the model of
+/// `--model` (else the shipped one), with the least confidence of `--min-confidence`, else the
+/// config's `planner.minConfidence`, else the model's default.
+pub fn planner(
+    config: &Config,
+    model: Option<&Path>,
+    min_confidence: Option<f32>,
+) -> anyhow::Result<Option<SessionPlanner>> {
+    if !config.planner.enabled {
+        return Ok(None);
+    }
+    let min_confidence = min_confidence
+        .or(config.planner.min_confidence)
+        .unwrap_or(codemode_model::DEFAULT_MIN_CONFIDENCE);
+    if !(0.0..=1.0).contains(&min_confidence) {
+        anyhow::bail!("--min-confidence must be a probability from 0 to 1, not {min_confidence}");
+    }
+    Ok(Some(SessionPlanner {
+        planner: Arc::new(super::plan::load(model, None)?),
+        min_confidence,
+    }))
 }
 
 /// The async runtime the bridge and the server run on.

@@ -5,6 +5,7 @@ pub mod conformance;
 pub mod ensemble;
 pub mod eval;
 pub mod generate;
+pub mod instruct;
 pub mod mcp;
 pub mod plan;
 pub mod refit;

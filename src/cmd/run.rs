@@ -96,7 +96,7 @@ fn run_with_mcp(
     });
     let runtime = super::mcp::runtime()?;
     let outcome = runtime.block_on(async {
-        let session = Session::start(&config, Arc::new(interpreter)).await;
+        let session = Session::start(&config, Arc::new(interpreter), None).await;
         let mut all_ok = true;
         let mut outcome = Ok(());
         for file in files {

@@ -1,11 +1,13 @@
-//! `codemode run --mcp`: code with the tools of upstream servers, from the command line.
+//! `codemode run --mcp` and `codemode do`: code, or an instruction, with the tools of upstream
+//! servers, from the command line.
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::support::{everything, notes, run_bounded, scratch, write_config};
+use crate::support::{everything, filesystem, notes, run_bounded, scratch, write_config};
 
 /// Runs `codemode run --mcp CONFIG` on each piece of code, one file each.
 fn run_with_mcp(config: &Value, codes: &[&str]) -> Output {
@@ -227,4 +229,142 @@ fn run_with_mcp_path(config: &std::path::Path) -> Output {
             .arg(code),
         Duration::from_secs(30),
     )
+}
+
+/// Runs `codemode do --mcp CONFIG ARGS` with `stdin`, bounded.
+fn codemode_do(config: &Value, args: &[&str], stdin: &str) -> Output {
+    let config = write_config(config);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .arg("do")
+        .arg("--mcp")
+        .arg(&config)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.as_bytes()).unwrap();
+    drop(input);
+    crate::common::finish_within(child, Duration::from_secs(90))
+}
+
+#[test]
+fn do_plans_an_instruction_and_prints_run_instructions_answer() {
+    let config = json!({"mcpServers": {"everything": everything()}});
+    let output = codemode_do(&config, &["Call get_sum with a 2 and b 3"], "");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut answers = lines(&output);
+    assert_eq!(answers.len(), 1);
+    let confidence = answers[0]["confidence"].take();
+    assert!(confidence.as_f64().is_some_and(|p| p > 0.5), "{confidence}");
+    assert_eq!(
+        answers[0],
+        json!({
+            "value": {"ok": true, "value": "The sum of 2 and 3 is 5."},
+            "calls": [{"tool": "everything__get_sum", "outcome": "returned"}],
+            "plan": {"mode": "single", "calls": [{"tool": "everything__get_sum", "args": {"a": 2, "b": 3}}], "output": {"kind": "last"}},
+            "confidence": null
+        })
+    );
+    // --show-js adds the JavaScript it ran, which `codemode run --mcp` runs to the same value.
+    let output = codemode_do(&config, &["--show-js", "Call get_sum with a 2 and b 3"], "");
+    let js = lines(&output)[0]["js"].as_str().unwrap().to_owned();
+    let rerun = run_with_mcp(&config, &[&js]);
+    assert_eq!(
+        lines(&rerun)[0]["value"],
+        json!({"ok": true, "value": "The sum of 2 and 3 is 5."})
+    );
+}
+
+#[test]
+fn do_answers_json_lines_one_line_each_in_order_and_exits_1_on_a_failure() {
+    let config = json!({"mcpServers": {"everything": everything(), "notes": notes()}});
+    let input = [
+        r#"{"instruction": "Call echo with message \"one\""}"#,
+        "this line is not JSON",
+        r#"{"instruction": "Call add_note with text \"a\" and then count_notes, only the last result"}"#,
+        r#"{"instruction": "If count_notes is above 3, call echo with message \"many\""}"#,
+        r#"{"instruction": "Call echo with message \"x\"", "tools": ["nope"]}"#,
+        r#"{"instruction": "Call count_notes"}"#,
+    ]
+    .join("\n");
+    let output = codemode_do(&config, &[], &input);
+    assert_eq!(output.status.code(), Some(1));
+    let answers = lines(&output);
+    assert_eq!(answers.len(), 6, "{answers:?}");
+    assert_eq!(
+        answers[0]["value"],
+        json!({"ok": true, "value": "Echo: one"})
+    );
+    assert_eq!(
+        answers[1],
+        json!({"diagnostic": "input: not valid JSON: expected ident at line 1 column 2"})
+    );
+    assert_eq!(answers[2]["value"], json!({"ok": true, "value": "1"}));
+    assert_eq!(answers[3]["reason_code"], json!("not_planned"));
+    assert_eq!(answers[3]["follow_up"], json!({"tool": "run_code"}));
+    assert_eq!(answers[4]["reason_code"], json!("invalid_input"));
+    assert_eq!(answers[5]["value"], json!({"ok": true, "value": "1"}));
+    for answer in &answers {
+        assert_eq!(answer.get("js"), None, "{answer}");
+    }
+}
+
+#[test]
+fn do_catalog_lists_each_tools_entry_or_why_the_planner_cannot_plan_it() {
+    let root = scratch();
+    let config = json!({"mcpServers": {"notes": notes(), "fs": filesystem(&root)}});
+    let output = codemode_do(&config, &["--catalog"], "");
+    assert_eq!(output.status.code(), Some(0));
+    let answers = lines(&output);
+    let find = |tool: &str| {
+        answers
+            .iter()
+            .find(|line| line["tool"] == tool)
+            .unwrap_or_else(|| panic!("no {tool} in {answers:?}"))
+            .clone()
+    };
+    assert_eq!(
+        find("notes__list_notes"),
+        json!({"tool": "notes__list_notes", "aliases": ["list_notes"],
+               "entry": {"name": "notes__list_notes", "arguments": {}, "required": [],
+                         "returns": {"kind": "array", "properties": ["id", "text"]}},
+               "rows": "notes"})
+    );
+    assert_eq!(
+        find("fs__search_files")["omitted"],
+        json!(["excludePatterns"])
+    );
+    assert_eq!(
+        find("fs__read_multiple_files"),
+        json!({"tool": "fs__read_multiple_files", "aliases": ["read_multiple_files"],
+               "left_out": "argument `paths` is an array; the planner passes only strings, numbers and booleans"})
+    );
+}
+
+#[test]
+fn do_refuses_a_bad_least_confidence_and_a_config_without_a_planner() {
+    let config = json!({"mcpServers": {"everything": everything()}});
+    let output = codemode_do(&config, &["--min-confidence", "1.5", "Call echo"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr).trim(),
+        "codemode: --min-confidence must be a probability from 0 to 1, not 1.5"
+    );
+    let off = json!({"mcpServers": {"everything": everything()}, "planner": false});
+    let output = codemode_do(&off, &["Call echo with message \"x\""], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("the config's `planner` is false: there is no planner to plan with"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::support::{everything, fixtures, run_bounded, write_config};
 
 #[test]
-fn the_python_mcp_client_lists_run_code_and_runs_code_that_calls_two_tools_at_once() {
+fn the_python_mcp_client_runs_code_that_calls_two_tools_at_once_and_plans_instructions() {
     let config = write_config(&json!({"mcpServers": {"everything": everything()}}));
     let output = run_bounded(
         Command::new(fixtures().join(".venv/bin/python"))
@@ -21,7 +21,9 @@ fn the_python_mcp_client_lists_run_code_and_runs_code_that_calls_two_tools_at_on
                    tools.everything__get_sum({a: 20, b: 22}),
                  ]);
                  return {echo, sum};",
-            ),
+            )
+            .arg("Call echo with message \"from python\" and get_sum with a 20 and b 22 in parallel, only the last result")
+            .arg("If get_sum with a 1 and b 1 is 2, call echo with message \"two\""),
         Duration::from_secs(90),
     );
     assert!(
@@ -39,10 +41,55 @@ fn the_python_mcp_client_lists_run_code_and_runs_code_that_calls_two_tools_at_on
         "{description}"
     );
     let progress: Vec<Value> = report["progress"].take().as_array().unwrap().clone();
+    let mut instructions = report["instructions"].take();
+    // The plans' JavaScript and confidence are checked by the rmcp tests; here, what a Python
+    // client gets back.
+    let planned = instructions[0]["structuredContent"]
+        .as_object_mut()
+        .unwrap();
+    assert!(planned.remove("js").is_some());
+    assert!(planned.remove("confidence").is_some());
+    assert_eq!(
+        instructions,
+        json!([
+            {
+                "structuredContent": {
+                    "value": {"ok": true, "value": "The sum of 20 and 22 is 42."},
+                    "calls": [
+                        {"tool": "everything__echo", "outcome": "returned"},
+                        {"tool": "everything__get_sum", "outcome": "returned"}
+                    ],
+                    "plan": {"mode": "parallel", "calls": [
+                        {"tool": "everything__echo", "args": {"message": "from python"}},
+                        {"tool": "everything__get_sum", "args": {"a": 20, "b": 22}}
+                    ], "output": {"kind": "last"}}
+                },
+                "isError": false
+            },
+            {
+                "structuredContent": {
+                    "reason_code": "not_planned",
+                    "failure_stage": "plan",
+                    "error": "instruction: a condition (if, unless, when) is not supported",
+                    "state_changed": false,
+                    "outcome_unknown": false,
+                    "follow_up": {"tool": "run_code"},
+                    "declarations": instructions[1]["structuredContent"]["declarations"].clone()
+                },
+                "isError": true
+            }
+        ])
+    );
+    assert!(
+        instructions[1]["structuredContent"]["declarations"]
+            .as_str()
+            .unwrap()
+            .contains("everything__get_sum(args: {")
+    );
     assert_eq!(
         report,
         json!({
-            "tools": ["run_code"],
+            "tools": ["run_code", "run_instruction"],
             "description": null,
             "structuredContent": {
                 "value": {"echo": "Echo: hi", "sum": "The sum of 20 and 22 is 42."},
@@ -52,7 +99,8 @@ fn the_python_mcp_client_lists_run_code_and_runs_code_that_calls_two_tools_at_on
                 ]
             },
             "isError": false,
-            "progress": null
+            "progress": null,
+            "instructions": null
         })
     );
     // Each start and each end is one notification, and the calls start in the order the code

@@ -1,10 +1,12 @@
 """A client written by others drives `codemode mcp`: the Python `mcp` package (stdio_client and
-ClientSession) lists the tools and calls run_code with a progress callback.
+ClientSession) lists the tools, calls run_code with a progress callback, then run_instruction
+with each instruction given.
 
-Usage: python_client.py CODEMODE CONFIG CODE
+Usage: python_client.py CODEMODE CONFIG CODE [INSTRUCTION ...]
 
 Prints one JSON object: the names of the tools, run_code's description, the structured content and
-isError of run_code's result, and the progress messages received.
+isError of run_code's result, the progress messages received, and for each instruction the
+structured content and isError of run_instruction's result.
 """
 
 import asyncio
@@ -17,6 +19,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 async def main() -> None:
     codemode, config, code = sys.argv[1:4]
+    instructions = sys.argv[4:]
     params = StdioServerParameters(command=codemode, args=["mcp", "--config", config])
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
@@ -31,6 +34,14 @@ async def main() -> None:
             result = await session.call_tool(
                 "run_code", {"code": code}, read_timeout_seconds=30, progress_callback=on_progress
             )
+            planned = []
+            for instruction in instructions:
+                answer = await session.call_tool(
+                    "run_instruction", {"instruction": instruction}, read_timeout_seconds=30
+                )
+                planned.append(
+                    {"structuredContent": answer.structured_content, "isError": answer.is_error}
+                )
             print(
                 json.dumps(
                     {
@@ -41,6 +52,7 @@ async def main() -> None:
                         # The SDK may run callbacks out of arrival order; the server numbers
                         # its notifications, so they are reported in the server's order.
                         "progress": [message for _, message in sorted(progress)],
+                        "instructions": planned,
                     }
                 )
             )

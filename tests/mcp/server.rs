@@ -17,12 +17,12 @@ use tokio::process::{Child, ChildStdin, ChildStdout};
 use crate::support::{everything, notes, within, write_config};
 
 /// One progress notification: `progress` and `message`.
-type Step = (f64, Option<String>);
+pub(crate) type Step = (f64, Option<String>);
 
 /// A client that keeps the progress notifications it receives.
 #[derive(Clone, Default)]
-struct Client {
-    progress: Arc<Mutex<Vec<Step>>>,
+pub(crate) struct Client {
+    pub(crate) progress: Arc<Mutex<Vec<Step>>>,
 }
 
 impl ClientHandler for Client {
@@ -38,10 +38,10 @@ impl ClientHandler for Client {
     }
 }
 
-type Session = RunningService<RoleClient, Client>;
+pub(crate) type Session = RunningService<RoleClient, Client>;
 
 /// Starts `codemode mcp` on `config` and completes the handshake.
-async fn start(config: &Value) -> Session {
+pub(crate) async fn start(config: &Value) -> Session {
     let path = write_config(config);
     let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_codemode"));
     command.arg("mcp").arg("--config").arg(path);
@@ -54,13 +54,13 @@ async fn start(config: &Value) -> Session {
         .unwrap()
 }
 
-async fn tools(session: &Session) -> Vec<Tool> {
+pub(crate) async fn tools(session: &Session) -> Vec<Tool> {
     within(30, "tools/list", session.list_all_tools())
         .await
         .unwrap()
 }
 
-async fn call(session: &Session, name: &str, arguments: Value) -> CallToolResult {
+pub(crate) async fn call(session: &Session, name: &str, arguments: Value) -> CallToolResult {
     let params = CallToolRequestParams::new(name.to_owned())
         .with_arguments(arguments.as_object().unwrap().clone());
     within(60, name, session.call_tool(params)).await.unwrap()
@@ -80,7 +80,7 @@ async fn run_code(session: &Session, arguments: Value, failed: bool) -> Value {
     structured
 }
 
-fn text(result: &CallToolResult) -> &str {
+pub(crate) fn text(result: &CallToolResult) -> &str {
     &result.content[0].as_text().unwrap().text
 }
 
@@ -91,7 +91,7 @@ async fn run_code_is_listed_with_typescript_declarations_of_the_upstream_tools()
     let listed = tools(&session).await;
     let names: Vec<&str> = listed.iter().map(|tool| tool.name.as_ref()).collect();
     // notes__delete_note is destructive: the policy would ask, so it is also served directly.
-    assert_eq!(names, ["run_code", "notes__delete_note"]);
+    assert_eq!(names, ["run_code", "run_instruction", "notes__delete_note"]);
     let run_code = &listed[0];
     let description = run_code.description.as_deref().unwrap();
     for declaration in [
@@ -117,7 +117,7 @@ async fn run_code_is_listed_with_typescript_declarations_of_the_upstream_tools()
         serde_json::to_value(&run_code.annotations).unwrap(),
         json!({"readOnlyHint": false, "destructiveHint": false, "openWorldHint": true})
     );
-    let delete = &listed[1];
+    let delete = &listed[2];
     assert_eq!(
         delete.description.as_deref(),
         Some("Deletes a note for good.")
@@ -325,9 +325,30 @@ async fn the_policy_keeps_denied_tools_from_code_and_can_deny_code_itself() {
     .await;
     let listed = tools(&session).await;
     let names: Vec<&str> = listed.iter().map(|tool| tool.name.as_ref()).collect();
-    assert_eq!(names, ["run_code", "everything__get_sum"]);
+    assert_eq!(
+        names,
+        ["run_code", "run_instruction", "everything__get_sum"]
+    );
     let description = listed[0].description.as_deref().unwrap();
     assert!(!description.contains("everything__echo("), "{description}");
+    // An instruction that names a denied tool is refused, never planned without it.
+    let result = call(
+        &session,
+        "run_instruction",
+        json!({"instruction": "Call echo with message \"x\" and get_sum with a 1 and b 2"}),
+    )
+    .await;
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(
+        result.structured_content.unwrap(),
+        json!({
+            "reason_code": "permission_denied",
+            "failure_stage": "plan",
+            "error": "the instruction names `echo`, which code may not call (the policy denies it)",
+            "state_changed": false,
+            "outcome_unknown": false
+        })
+    );
     let denied = run_code(
         &session,
         json!({"code": "return await tools.everything__echo({message: 'x'})"}),
@@ -359,7 +380,7 @@ async fn the_policy_keeps_denied_tools_from_code_and_can_deny_code_itself() {
     };
     assert_eq!(
         error.message,
-        "unknown tool `everything__echo`; the tools are `run_code`, `everything__get_sum`"
+        "unknown tool `everything__echo`; the tools are `run_code`, `run_instruction`, `everything__get_sum`"
     );
 
     let no_code = start(&json!({
@@ -368,6 +389,16 @@ async fn the_policy_keeps_denied_tools_from_code_and_can_deny_code_itself() {
     }))
     .await;
     let refused = run_code(&no_code, json!({"code": "return 1"}), true).await;
+    assert_eq!(refused["reason_code"], json!("permission_denied"));
+    assert_eq!(refused["failure_stage"], json!("admission"));
+    // run_instruction runs code too: the same grant refuses it.
+    let result = call(
+        &no_code,
+        "run_instruction",
+        json!({"instruction": "Call get_sum with a 1 and b 2"}),
+    )
+    .await;
+    let refused = result.structured_content.unwrap();
     assert_eq!(refused["reason_code"], json!("permission_denied"));
     assert_eq!(refused["failure_stage"], json!("admission"));
 }
@@ -616,7 +647,7 @@ async fn tools_call_with_params_that_do_not_fit_gets_invalid_params() {
     assert_eq!(unknown["error"]["code"], json!(-32602), "{unknown}");
     assert_eq!(
         unknown["error"]["message"],
-        json!("unknown tool `nope`; the tools are `run_code`")
+        json!("unknown tool `nope`; the tools are `run_code`, `run_instruction`")
     );
     server.send(&run_code_line(12, "return 1")).await;
     let answer = server.next().await;

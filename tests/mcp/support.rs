@@ -56,6 +56,14 @@ pub fn notes() -> Value {
     json!({"command": "node", "args": [fixtures().join("notes-server.mjs")]})
 }
 
+/// The config entry of the reference filesystem server, allowed into `root` only.
+pub fn filesystem(root: &Path) -> Value {
+    ensure_test_deps();
+    let script =
+        fixtures().join("node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
+    json!({"command": "node", "args": [script, root]})
+}
+
 /// A fresh folder for one test's files, under the folder cargo keeps for integration tests'
 /// scratch files (inside `target/`), so that test runs leave nothing in the system's temp folder.
 pub fn scratch() -> PathBuf {

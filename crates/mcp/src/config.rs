@@ -6,6 +6,7 @@
 //!     "everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"]}
 //!   },
 //!   "policy": {"code": "allow", "default": "hints", "tools": {"everything__toggle_*": "ask"}},
+//!   "planner": {"minConfidence": 0.9},
 //!   "timeoutMs": 10000,
 //!   "maxTimeoutMs": 60000,
 //!   "maxValueBytes": 262144
@@ -58,6 +59,26 @@ pub struct Config {
     pub max_timeout: Option<Duration>,
     /// The largest value a run may return, as JSON bytes (`maxValueBytes`).
     pub max_value_bytes: Option<usize>,
+    /// run_instruction: whether it is served, and its least confidence (`planner`).
+    pub planner: PlannerConfig,
+}
+
+/// The `planner` section: `false` serves no run_instruction; an object sets its options.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlannerConfig {
+    /// Whether run_instruction is served (when the host has a planner).
+    pub enabled: bool,
+    /// The least confidence of a plan that runs (`minConfidence`), unless the host's default.
+    pub min_confidence: Option<f32>,
+}
+
+impl Default for PlannerConfig {
+    fn default() -> Self {
+        Self {
+            enabled: true,
+            min_confidence: None,
+        }
+    }
 }
 
 impl Config {
@@ -143,6 +164,7 @@ impl Config {
             &[
                 "mcpServers",
                 "policy",
+                "planner",
                 "timeoutMs",
                 "maxTimeoutMs",
                 "maxValueBytes",
@@ -204,14 +226,55 @@ impl Config {
                 }
             },
         };
+        let planner = match top.get("planner") {
+            None => PlannerConfig::default(),
+            Some(planner) => planner_config(planner)?,
+        };
         Ok(Self {
             servers,
             policy,
             timeout,
             max_timeout,
             max_value_bytes,
+            planner,
         })
     }
+}
+
+fn planner_config(value: &Value) -> Result<PlannerConfig, Error> {
+    if let Value::Bool(enabled) = value {
+        return Ok(PlannerConfig {
+            enabled: *enabled,
+            min_confidence: None,
+        });
+    }
+    let Value::Object(fields) = value else {
+        return Err(Error::config(
+            "planner",
+            format!(
+                "expected an object such as {{\"minConfidence\": 0.9}}, or false to serve no \
+run_instruction, not {}",
+                json_kind(value)
+            ),
+        ));
+    };
+    closed(fields, "planner", &["minConfidence"])?;
+    let min_confidence = match fields.get("minConfidence") {
+        None => None,
+        Some(value) => match value.as_f64() {
+            Some(p) if (0.0..=1.0).contains(&p) => Some(p as f32),
+            _ => {
+                return Err(Error::config(
+                    "planner.minConfidence",
+                    format!("expected a probability from 0 to 1, not {value}"),
+                ));
+            }
+        },
+    };
+    Ok(PlannerConfig {
+        enabled: true,
+        min_confidence,
+    })
 }
 
 fn server_config(
@@ -546,6 +609,34 @@ mod tests {
         assert_eq!(config.policy.default, DefaultRule::Hints);
         assert_eq!((config.timeout, config.max_timeout), (None, None));
         assert_eq!(config.value_limit(), DEFAULT_MAX_VALUE_BYTES);
+        assert_eq!(config.planner, PlannerConfig::default());
+    }
+
+    #[test]
+    fn the_planner_section_sets_the_least_confidence_or_turns_run_instruction_off() {
+        let parse = |planner: &str| {
+            Config::parse(
+                &format!(r#"{{"mcpServers": {{}}, "planner": {planner}}}"#),
+                Path::new("."),
+            )
+            .unwrap()
+            .planner
+        };
+        assert_eq!(
+            parse(r#"{"minConfidence": 0.8}"#),
+            PlannerConfig {
+                enabled: true,
+                min_confidence: Some(0.8)
+            }
+        );
+        assert_eq!(parse("{}"), PlannerConfig::default());
+        assert_eq!(
+            parse("false"),
+            PlannerConfig {
+                enabled: false,
+                min_confidence: None
+            }
+        );
     }
 
     #[test]
@@ -558,11 +649,23 @@ mod tests {
             ),
             (
                 r#"{"servers": {}}"#,
-                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`",
+                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `planner`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`",
             ),
             (
                 "{}",
                 "config: `mcpServers` is missing: an object of servers by name, each {\"command\", \"args\", \"env\"}",
+            ),
+            (
+                r#"{"mcpServers": {}, "planner": {"minConfidence": 1.5}}"#,
+                "planner.minConfidence: expected a probability from 0 to 1, not 1.5",
+            ),
+            (
+                r#"{"mcpServers": {}, "planner": {"least": 0.5}}"#,
+                "planner: unknown key `least`; the accepted keys are `minConfidence`",
+            ),
+            (
+                r#"{"mcpServers": {}, "planner": "off"}"#,
+                "planner: expected an object such as {\"minConfidence\": 0.9}, or false to serve no run_instruction, not a string",
             ),
             (
                 r#"{"mcpServers": {"fs": {"command": "x", "args": ["a", 1]}}}"#,

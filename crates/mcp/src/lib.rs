@@ -1,4 +1,5 @@
-//! run_code over MCP: a stdio server whose code calls the tools of upstream MCP servers.
+//! run_code and run_instruction over MCP: a stdio server whose code (written by a model, or
+//! planned from an instruction) calls the tools of upstream MCP servers.
 //!
 //! The only crate of codemode that knows MCP (through rmcp, the official Rust SDK).
 //!
@@ -7,8 +8,8 @@
 //! - [`upstream`]: the [`Bridge`], which starts each upstream server and turns its tools into
 //!   tool definitions;
 //! - [`policy`]: the config's policy, and the wrapper for calls a person approves;
-//! - [`session`]: the [`Session`] that `codemode mcp` and `codemode run --mcp` share: the bridge,
-//!   the policy, run_code and the tools served directly;
+//! - [`session`]: the [`Session`] that `codemode mcp`, `codemode run --mcp` and `codemode do`
+//!   share: the bridge, the policy, run_code, run_instruction and the tools served directly;
 //! - [`server`]: the rmcp server over a session, on stdio, with progress notifications;
 //! - `stdio`: the line filter between stdin and rmcp, which answers the lines rmcp would drop
 //!   unanswered.
@@ -44,7 +45,8 @@
 //! use std::sync::Arc;
 //! use codemode_quickjs::QuickJs;
 //!
-//! let session = codemode_mcp::Session::start(&config, Arc::new(QuickJs::default())).await;
+//! // No planner: run_code alone (the binary passes the shipped planner for run_instruction).
+//! let session = codemode_mcp::Session::start(&config, Arc::new(QuickJs::default()), None).await;
 //! codemode_mcp::serve_stdio(Arc::new(session)).await
 //! # }
 //! ```
@@ -59,11 +61,11 @@ pub mod session;
 mod stdio;
 pub mod upstream;
 
-pub use config::{Config, DefaultRule, PolicyConfig, ServerConfig};
+pub use config::{Config, DefaultRule, PlannerConfig, PolicyConfig, ServerConfig};
 pub use error::Error;
 pub use policy::PersonApproves;
 pub use server::{McpServer, serve_stdio};
-pub use session::{Served, Session};
+pub use session::{Served, Session, SessionPlanner};
 pub use upstream::{Bridge, UpstreamTool};
 
 /// Writes one log line to stderr (stdout carries the protocol).

@@ -11,6 +11,11 @@
 //! exist, the one whose name needed no change keeps it and the other is left out; when neither is
 //! exact (`get-sum` and `get.sum`), both are left out. Which tool a name means must never depend
 //! on the order a server lists its tools in, since policies are written against these names.
+//!
+//! For run_instruction, a tool may also be called by its own part alone (`get_sum` for
+//! `everything__get_sum`), an alias, when no other tool of any server has the same part and the
+//! part is a name the planner's catalog accepts (an identifier that is not a reserved word) and is
+//! no tool's full name. An alias never depends on the order servers or tools are listed in.
 
 use std::collections::BTreeMap;
 
@@ -123,6 +128,31 @@ pub fn assign(server_part: &str, tools: &[String]) -> Assignment {
     assignment
 }
 
+/// The aliases of tools (see the module docs): alias → the tool's name for code, for each of
+/// `names` (the tools' names for code) whose part after the server's is unique and fit.
+pub fn aliases<'a>(names: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
+    let names: Vec<&str> = names.into_iter().collect();
+    let mut parts: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for name in &names {
+        if let Some((_, part)) = name.split_once(SEPARATOR) {
+            parts.entry(part).or_default().push(name);
+        }
+    }
+    parts
+        .into_iter()
+        .filter_map(|(part, owners)| match owners.as_slice() {
+            [owner]
+                if codemode_plan::ident::is_identifier_name(part)
+                    && !codemode_plan::ident::is_reserved(part)
+                    && !names.contains(&part) =>
+            {
+                Some((part.to_owned(), (*owner).to_owned()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +204,25 @@ mod tests {
             assert_eq!(got.collisions.len(), 1);
             assert_eq!(got.collisions[0].1.len(), 2);
         }
+    }
+
+    #[test]
+    fn a_tool_part_that_only_one_server_has_is_an_alias() {
+        let got = aliases([
+            "everything__get_sum",
+            "everything__echo",
+            "notes__echo",
+            "notes__delete",
+            "fs__1st",
+            "a__b__c",
+        ]);
+        let expected: BTreeMap<String, String> =
+            [("get_sum", "everything__get_sum"), ("b__c", "a__b__c")]
+                .into_iter()
+                .map(|(a, b)| (a.to_owned(), b.to_owned()))
+                .collect();
+        // `echo` is two servers' tool; `delete` is a reserved word; `1st` is no identifier.
+        assert_eq!(got, expected);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The MCP server: a [`Session`]'s tools over stdio, with rmcp.
 //!
-//! `tools/list` answers run_code and the upstream tools served directly, each with MCP
-//! annotations from its hints. `tools/call` goes through [`Session::call`]: a tool-level failure
+//! `tools/list` answers run_code, run_instruction (when the session has a planner) and the
+//! upstream tools served directly, each with MCP annotations from its hints (run_instruction's
+//! are run_code's: its plans reach the same tools). `tools/call` goes through [`Session::call`]: a tool-level failure
 //! (a refusal, a failed run, an upstream error) is a result with `isError`, never a protocol
 //! error; only a name that is not served is one (`-32602`, listing the served names).
 //!
@@ -38,6 +39,11 @@ const INSTRUCTIONS: &str = "Call `run_code` with JavaScript that calls the tools
 description (`await tools.NAME(args)`); independent calls can run at once with `Promise.all`. A \
 call the policy wants a person to approve is refused inside the code, and the result's \
 `follow_up` names the tool and arguments to call directly.";
+
+/// What the server adds when it serves run_instruction.
+const INSTRUCTIONS_PLANNER: &str = " For 1-3 calls with literal arguments and no logic between \
+them, `run_instruction` takes the request in English (naming each tool and argument) and plans, \
+compiles and runs it in one step; when it cannot plan a request it says so and nothing runs.";
 
 /// The rmcp server handler over a [`Session`].
 #[derive(Clone)]
@@ -99,7 +105,11 @@ impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("codemode", env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+            .with_instructions(if self.session.run_instruction().is_some() {
+                format!("{INSTRUCTIONS}{INSTRUCTIONS_PLANNER}")
+            } else {
+                INSTRUCTIONS.to_owned()
+            })
     }
 
     async fn list_tools(

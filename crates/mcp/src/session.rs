@@ -10,18 +10,27 @@
 //!   run_code hands back for such a call can be made, with the client's approval;
 //! - a direct call (of run_code or of such a tool) goes through [`PersonApproves`]: the client, or
 //!   the person running `codemode run`, is who `Ask` addresses, while `Deny` stays denied.
+//!
+//! With a planner, the session also serves run_instruction over the same tools: an instruction
+//! is planned against them (each callable by its name for code or its alias, see
+//! [`naming::aliases`]), and the plan runs as run_code runs code, under the same policy and
+//! limits. An instruction that names a tool the policy denies is refused, not planned without it.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use codemode_interpreter::Interpreter;
+use codemode_plan::PlanRecord;
+use codemode_tool::plannable::Plannable;
 use codemode_tool::{
-    CallContext, CodeToolOptions, Decision, Handler, Policy, Rule, ToolDefinition, ToolOutput,
-    call_tool, code_tool,
+    CallContext, CodeToolOptions, Decision, Handler, InstructionToolOptions, Policy, Rule,
+    ToolDefinition, ToolOutput, call_tool, code_tool, instruction_tool,
 };
 use rmcp::model::CallToolResult;
 use serde_json::{Value, json};
 
 use crate::config::Config;
+use crate::naming;
 use crate::policy::{PersonApproves, asks_from_code, decide_from_code};
 use crate::upstream::{self, Bridge, UpstreamTool};
 
@@ -31,13 +40,34 @@ pub struct Session {
     policy: Arc<dyn Policy>,
     code: Rule,
     run_code: ToolDefinition,
+    run_instruction: Option<ToolDefinition>,
+    /// The tools code may call, and what an instruction may call them by.
+    planning: Planning,
     direct: Vec<UpstreamTool>,
+}
+
+/// What run_instruction plans against: the tools code may call, their aliases, and the names of
+/// the tools the policy keeps from code.
+#[derive(Debug, Clone, Default)]
+struct Planning {
+    callable: Vec<ToolDefinition>,
+    aliases: BTreeMap<String, String>,
+    unavailable: Vec<(String, String)>,
+}
+
+/// The planner a session plans instructions with, and the least confidence of a plan it runs.
+#[derive(Clone)]
+pub struct SessionPlanner {
+    /// The planner.
+    pub planner: Arc<dyn PlanRecord>,
+    /// A plan less sure than this does not run (a call may ask for another).
+    pub min_confidence: f32,
 }
 
 /// A tool of the session as a client sees it.
 #[derive(Debug, Clone, Copy)]
 pub enum Served<'a> {
-    /// run_code.
+    /// run_code, or run_instruction: a tool that runs code.
     Code(&'a ToolDefinition),
     /// An upstream tool served directly (the policy would ask about it from code).
     Direct(&'a UpstreamTool),
@@ -55,9 +85,13 @@ impl Served<'_> {
 
 impl Session {
     /// Starts the config's upstream servers and builds run_code over their tools, running code in
-    /// `interpreter`. Never fails: a server that does not start is logged, noted in run_code's
-    /// description and left out.
-    pub async fn start(config: &Config, interpreter: Arc<dyn Interpreter>) -> Self {
+    /// `interpreter`, and run_instruction with `planner` when there is one. Never fails: a server
+    /// that does not start is logged, noted in the tools' descriptions and left out.
+    pub async fn start(
+        config: &Config,
+        interpreter: Arc<dyn Interpreter>,
+        planner: Option<SessionPlanner>,
+    ) -> Self {
         let bridge = Bridge::start(config).await;
         let policy = config.policy.build();
         let defaults = CodeToolOptions::default();
@@ -65,27 +99,67 @@ impl Session {
         let max_timeout = config
             .max_timeout
             .unwrap_or_else(|| defaults.max_timeout.max(timeout));
-        let callable: Vec<ToolDefinition> = bridge
+        let (callable, denied): (Vec<&UpstreamTool>, Vec<&UpstreamTool>) = bridge
             .tools()
             .iter()
-            .filter(|tool| !denied_from_code(&*policy, &tool.definition))
-            .map(|tool| tool.definition.clone())
+            .partition(|tool| !denied_from_code(&*policy, &tool.definition));
+        let code = CodeToolOptions {
+            tools: callable
+                .iter()
+                .map(|tool| tool.definition.clone())
+                .collect(),
+            policy: Arc::clone(&policy),
+            timeout,
+            max_timeout,
+            ..defaults
+        };
+        let down: String = bridge
+            .down()
+            .iter()
+            .map(|(server, why)| {
+                format!(
+                    "\n\nUpstream server `{server}` is not running ({why}): its tools are not available."
+                )
+            })
             .collect();
-        let mut run_code = code_tool(
-            interpreter,
-            CodeToolOptions {
-                tools: callable,
-                policy: Arc::clone(&policy),
-                timeout,
-                max_timeout,
-                ..defaults
-            },
+        let aliases = naming::aliases(
+            bridge
+                .tools()
+                .iter()
+                .map(|tool| tool.definition.name.as_str()),
         );
-        for (server, why) in bridge.down() {
-            run_code.description.push_str(&format!(
-                "\n\nUpstream server `{server}` is not running ({why}): its tools are not available."
-            ));
-        }
+        let unavailable = denied
+            .iter()
+            .flat_map(|tool| {
+                let name = &tool.definition.name;
+                aliases
+                    .iter()
+                    .filter(move |(_, owner)| *owner == name)
+                    .map(|(alias, _)| alias.clone())
+                    .chain(std::iter::once(name.clone()))
+            })
+            .map(|name| (name, "the policy denies it".to_owned()))
+            .collect();
+        let planning = Planning {
+            callable: code.tools.clone(),
+            aliases,
+            unavailable,
+        };
+        let run_instruction = planner.map(|planner| {
+            let mut tool = instruction_tool(
+                Arc::clone(&interpreter),
+                code.clone(),
+                InstructionToolOptions {
+                    aliases: planning.aliases.clone(),
+                    unavailable: planning.unavailable.clone(),
+                    ..InstructionToolOptions::new(planner.planner, planner.min_confidence)
+                },
+            );
+            tool.description.push_str(&down);
+            tool
+        });
+        let mut run_code = code_tool(interpreter, code);
+        run_code.description.push_str(&down);
         let direct = bridge
             .tools()
             .iter()
@@ -97,6 +171,8 @@ impl Session {
             policy,
             code: config.policy.code,
             run_code,
+            run_instruction,
+            planning,
             direct,
         }
     }
@@ -104,6 +180,21 @@ impl Session {
     /// The run_code tool.
     pub fn run_code(&self) -> &ToolDefinition {
         &self.run_code
+    }
+
+    /// run_instruction, when the session has a planner.
+    pub fn run_instruction(&self) -> Option<&ToolDefinition> {
+        self.run_instruction.as_ref()
+    }
+
+    /// The tools code may call as the planner sees them: each one's catalog entry, or why it has
+    /// none.
+    pub fn plannable(&self) -> Plannable {
+        Plannable::new(
+            &self.planning.callable,
+            &self.planning.aliases,
+            self.planning.unavailable.clone(),
+        )
     }
 
     /// The bridge to the upstream servers.
@@ -121,9 +212,11 @@ impl Session {
         self.code
     }
 
-    /// What a client sees: run_code, then the upstream tools served directly.
+    /// What a client sees: run_code, run_instruction (with a planner), then the upstream tools
+    /// served directly.
     pub fn served(&self) -> Vec<Served<'_>> {
         std::iter::once(Served::Code(&self.run_code))
+            .chain(self.run_instruction.iter().map(Served::Code))
             .chain(self.direct.iter().map(Served::Direct))
             .collect()
     }
@@ -148,6 +241,14 @@ impl Session {
             fields.insert("timeoutMs".into(), json!(ms));
         }
         self.call_direct(&self.run_code, arguments, context).await
+    }
+
+    /// Plans and runs an instruction as a direct call of run_instruction (`arguments`: its input,
+    /// `{"instruction", "tools"?, "timeoutMs"?, "minConfidence"?}`), the way `codemode do` does;
+    /// `None` when the session has no planner.
+    pub async fn instruct(&self, arguments: Value, context: CallContext) -> Option<ToolOutput> {
+        let tool = self.run_instruction.as_ref()?;
+        Some(self.call_direct(tool, arguments, context).await)
     }
 
     /// A direct call of a served tool, through [`PersonApproves`]. An upstream tool's result is

@@ -34,6 +34,10 @@ pub enum ModelError {
     Io(String),
 }
 
+/// The least confidence of a plan that `run_instruction` and `codemode do` run when nothing else
+/// is configured. See the model card for how it was chosen.
+pub const DEFAULT_MIN_CONFIDENCE: f32 = 0.5;
+
 /// The shipped planner, built into the binary from `model/` at the repository root.
 #[cfg(shipped_model)]
 pub fn shipped() -> Result<Planner, ModelError> {
