@@ -3,7 +3,7 @@
 renamed to a word from the generator's test-half vocabularies (unseen in training).
 
     codemode generate --seed 62 --count 3000 --echo 1 --split dev \\
-        | python3 scripts/echo_set.py > echo62x.jsonl          # renamed (the model card's set)
+        | python3 scripts/echo_set.py > echo62x.jsonl          # renamed: tool words training never saw
     ... | python3 scripts/echo_set.py --keep-names > echo62.jsonl  # training words kept
 
 A record is skipped when the word also occurs in an argument value, an argument or property name

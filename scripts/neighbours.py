@@ -2,7 +2,7 @@
 """Outside knowledge of English for words training never saw, tried as a rewrite of the input:
 each English word outside a model's vocabulary is replaced by its nearest vocabulary word under
 the sentence encoder all-MiniLM-L6-v2, when their cosine similarity reaches a threshold. Not
-shipped: the model card (*twenty-first session*) has what it did to every set.
+shipped: `docs/experiments.md` (2026-12-02, e0e1aff) has what it did to every set.
 
     scripts/neighbours.py table MODEL_DIR MINILM_DIR THRESHOLD > table.json
     scripts/neighbours.py rewrite table.json < records.jsonl > rewritten.jsonl

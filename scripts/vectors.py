@@ -16,8 +16,8 @@ their DIM (default 32) principal components, then quantised per dimension to one
 Deterministic: the same package gives the same bytes (with the defaults, sha256
 a6b0354aa0f392d14841ce6a18fe43e194503aa1bfa7a2aa181aaf388b82d495, 1.6 MB; 53.1% of the variance
 kept). The words are chosen by frequency alone, the size by the model's 4 MB budget. The file is
-not in the repository: the shipped model does not read vectors (see the model card, seventh
-session, for the runs that did).
+not in the repository: the shipped model does not read vectors (`docs/experiments.md`,
+2026-11-30, 3c330c3, has the runs that did).
 """
 import json
 import re
