@@ -275,7 +275,10 @@ async fn bench(config: &Config, requests: usize) -> Result<(), String> {
             let start = Instant::now();
             let rounds = 1000;
             for _ in 0..rounds {
-                std::hint::black_box(compile::compile_with_rows(std::hint::black_box(plan), &rows));
+                std::hint::black_box(compile::compile_with_rows(
+                    std::hint::black_box(plan),
+                    &rows,
+                ));
             }
             start.elapsed() / rounds
         };
@@ -338,9 +341,13 @@ async fn bench(config: &Config, requests: usize) -> Result<(), String> {
         }
     }
     println!();
-    println!("(shares are of the mean time per request; \"sandbox\" is the rest: catalog choice, record frontend, the JavaScript run, host crossings and the result's shape)");
+    println!(
+        "(shares are of the mean time per request; \"sandbox\" is the rest: catalog choice, record frontend, the JavaScript run, host crossings and the result's shape)"
+    );
     println!();
-    println!("the planner step alone (network, decoding, checker), one record at a time on this thread:");
+    println!(
+        "the planner step alone (network, decoding, checker), one record at a time on this thread:"
+    );
     let rounds = 2000;
     for workload in &WORKLOADS {
         let record = record_for(workload.instruction, &definitions)?;

@@ -818,7 +818,7 @@ pub(super) fn memo(g: &mut Gen, t: &mut Text, d: &Draft) {
 fn memo_request(g: &mut Gen, t: &mut Text, d: &Draft) {
     let n = d.calls.len();
     // This draw once chose a list layout (`1) f …` / `2) g …`, one call per line) for a third of
-    // multi-call memos. The lists are gone (see the model card's sixth-session runs); the draw
+    // multi-call memos. The lists are gone (51630b1, docs/experiments.md); the draw
     // stays so that the shipped model's training data can be drawn again byte for byte.
     if n > 1 {
         g.chance(0.35);
