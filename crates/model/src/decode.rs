@@ -731,7 +731,7 @@ fn unsaid_source(
 /// orders calls (`then`, `next`, `after`, `afterwards`, `Step 2`) between call 1 and call 2 with
 /// a word for concurrency after it (`First purge_cache ...; next, simultaneously lookup_record
 /// ... and lookup_record ...`), or a concurrency word before call 2 and an ordering word
-/// between call 2 and call 3 (`A and B at the same time, then C`).
+/// between call 2 and call 3 (`At the same time A and B, then C`).
 fn mixed_cues(tokens: &[Token], tags: &[usize]) -> bool {
     let span = |k: usize| {
         let mine = |j: &usize| call_of(tag_at(tags, *j)) == Some(k - 1);
@@ -3272,5 +3272,177 @@ mod tests {
         let mut c = choices(&tags, &[None, None, Some(1), None, None, None]);
         c.tag_logits = probs(&tags, &[(4, 0, 0.5)]);
         assert!(decode_checked(&r.tokens, &r.catalog, &c).is_err());
+    }
+
+    #[test]
+    fn tags_that_name_nothing_of_their_kind_are_diagnosed() {
+        let read = |text: &str, tags: &[usize]| {
+            let r = record(text);
+            let c = choices(tags, &vec![None; tags.len()]);
+            decode(&r.tokens, &r.catalog, &c).map_err(|d| d.to_string())
+        };
+        // Two tools read for one call.
+        assert_eq!(
+            read(r#"get_weather city "A" list_users"#, &[1, 0, 4, 1]),
+            Err("call 1: both get_weather and list_users read as its tool".to_owned())
+        );
+        // Punctuation read as a tool, a word as a value, a field or a row limit.
+        assert_eq!(
+            read(r#"get_weather , city "A""#, &[1, 1, 0, 4]),
+            Err("instruction: , does not name a tool".to_owned())
+        );
+        assert_eq!(
+            read(r#"get_weather city "A""#, &[1, 4, 4]),
+            Err("instruction: city is not a value".to_owned())
+        );
+        assert_eq!(
+            read(r#"list_users team "A" , 5"#, &[1, 0, 4, 7, 0]),
+            Err("instruction: , is not a field name".to_owned())
+        );
+        assert_eq!(
+            read(r#"list_users team "A" first rows"#, &[1, 0, 4, 0, 8]),
+            Err("instruction: rows is not a row limit".to_owned())
+        );
+        // No tool or value at all, and values for a call with no tool before it.
+        assert_eq!(
+            read(r#"hello there"#, &[0, 0]),
+            Err("instruction: no tool call found".to_owned())
+        );
+        assert_eq!(
+            read(r#"city "A" then get_weather"#, &[0, 4, 0, 2]),
+            Err("call 1: no tool named".to_owned())
+        );
+    }
+
+    #[test]
+    fn sentences_and_clauses_end_at_their_stops() {
+        let r = record(r#"get_weather city "Oslo". Only one call, then send"#);
+        // get_weather city "Oslo" . Only one call , then send
+        assert!(ends_sentence(&r.tokens[3]));
+        assert!(!ends_sentence(&r.tokens[7]));
+        assert_eq!(sentence_of(&r.tokens, 1), 0..3);
+        assert_eq!(sentence_of(&r.tokens, 5), 4..r.tokens.len());
+        // The clause after `Only` ends at the comma; the one after the comma at `then`.
+        assert_eq!(clause_end(&r.tokens, 4), 7);
+        assert_eq!(clause_end(&r.tokens, 7), 8);
+        assert_eq!(clause_end(&r.tokens, 8), r.tokens.len());
+    }
+
+    #[test]
+    fn the_word_before_a_number_is_read_past_one_filler() {
+        // list_users the very last 5 rows
+        let r = record("list_users the very last 5 rows");
+        assert_eq!(before_past(&r.tokens, 4, "very"), Some(3));
+        assert_eq!(before_past(&r.tokens, 3, "very"), Some(1));
+        assert_eq!(before_past(&r.tokens, 2, "the"), Some(0));
+        assert_eq!(before_past(&r.tokens, 0, "the"), None);
+    }
+
+    #[test]
+    fn identifier_shaped_words_are_names_not_english() {
+        for name in ["RenderCluster", "get_user", "toString", "_x"] {
+            assert!(identifier_shaped(name), "{name}");
+        }
+        for word in ["Oslo", "hello", "URL", "e-mail"] {
+            assert!(!identifier_shaped(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn role_tags_name_call_slots() {
+        assert_eq!(call_of(1), Some(0));
+        assert_eq!(call_of(6), Some(2));
+        assert_eq!(call_of(0), None);
+        assert_eq!(call_of(7), None);
+        assert_eq!(tag_at(&[1, 4], 1), 4);
+        assert_eq!(tag_at(&[1, 4], 2), 0);
+    }
+
+    #[test]
+    fn a_value_labelled_as_a_name_after_it_is_that_names() {
+        let r = record(r#"get_weather city "Cairo", "ar" as the lang"#);
+        // get_weather city "Cairo" , "ar" as the lang
+        assert_eq!(label_of(&r.tokens, 4), Some("lang"));
+        assert_eq!(label_of(&r.tokens, 2), None);
+        let c = choices(&[1, 0, 4, 0, 4, 0, 0, 0], &pointing(8, &[(2, 1)]));
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "call 1: argument \"lang\" is not in the schema of get_weather"
+        );
+        // `lang: "ar"` and `lang = "ar"` label it too.
+        let r = record(r#"get_weather lang = "ar""#);
+        assert_eq!(label_of(&r.tokens, 3), Some("lang"));
+    }
+
+    #[test]
+    fn an_argument_name_labels_the_token_after_it_past_punctuation() {
+        let r = record(r#"list_users **limit:** 8080 and the 3 users"#);
+        let at = |text: &str| r.tokens.iter().position(|t| t.text == text).unwrap();
+        assert!(labelled(&r.tokens, at("8080"), &r.catalog));
+        assert!(!labelled(&r.tokens, at("3"), &r.catalog));
+        assert!(names_argument(&r.catalog, "city"));
+        assert!(names_argument(&r.catalog, "limit"));
+        // `name` is a property of list_users, no argument of any tool.
+        assert!(!names_argument(&r.catalog, "name"));
+    }
+
+    #[test]
+    fn words_around_a_number_ask_for_rows() {
+        let r = record("list_users first 5 , 7 results , the top 3 , we got 4 complaints");
+        let at = |text: &str| r.tokens.iter().position(|t| t.text == text).unwrap();
+        assert!(asks_for_rows(&r.tokens, at("5")));
+        assert!(asks_for_rows(&r.tokens, at("7")));
+        assert!(asks_for_rows(&r.tokens, at("3")));
+        assert!(!asks_for_rows(&r.tokens, at("4")));
+    }
+
+    #[test]
+    fn parallel_calls_beside_a_later_serial_step_are_a_mixed_schedule() {
+        // At the same time send to "a" and send to "b", then send to "c"
+        let r = record(r#"At the same time send to "a" and send to "b", then send to "c""#);
+        let tags = [0, 0, 0, 0, 1, 0, 4, 0, 2, 0, 5, 0, 0, 3, 0, 6];
+        let c = choices(&tags, &pointing(16, &[(6, 5), (10, 9), (15, 14)]));
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "instruction: a mix of serial and parallel groups is not supported"
+        );
+        // `Step 2` orders calls as `then` does.
+        let r = record(r#"Step 1 send to "a"; Step 2 simultaneously send to "b" and send to "c""#);
+        let mut tags = vec![0; r.tokens.len()];
+        let at = |text: &str| r.tokens.iter().position(|t| t.text == text).unwrap();
+        let (a, b, cc) = (at("\"a\""), at("\"b\""), at("\"c\""));
+        (
+            tags[a - 2],
+            tags[a],
+            tags[b - 2],
+            tags[b],
+            tags[cc - 2],
+            tags[cc],
+        ) = (1, 4, 2, 5, 3, 6);
+        let c = choices(
+            &tags,
+            &pointing(tags.len(), &[(a, a - 1), (b, b - 1), (cc, cc - 1)]),
+        );
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "instruction: a mix of serial and parallel groups is not supported"
+        );
+    }
+
+    #[test]
+    fn every_unsupported_status_has_words_of_its_own() {
+        for status in STATUSES.iter().filter(|&&s| s != "supported") {
+            assert_ne!(describe_status(status), "this request", "{status}");
+        }
+        assert_eq!(describe_status("supported"), "this request");
+        assert_eq!(describe_status("sort"), "sorting results");
+    }
+
+    #[test]
+    fn softmax_gives_probabilities_in_the_logits_order() {
+        let p = softmax(&[2.0, 0.0, 1.0]);
+        assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+        assert!(p[0] > p[2] && p[2] > p[1]);
+        assert!((p[0] / p[1] - 2f32.exp()).abs() < 1e-3);
     }
 }
