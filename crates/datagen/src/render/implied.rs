@@ -22,7 +22,8 @@ pub(super) fn word_form(arg: &str) -> Option<&'static [&'static str]> {
     })
 }
 
-/// `implied_name`: call 1's value for `arg` written without the argument's name, or after a word form (`get_weather for "Hobart"`, `titled "X"`).
+/// `implied_name`: call 1's value for `arg` written without the argument's name, or after a word
+/// form (`get_weather for "Hobart"`, `titled "X"`).
 pub(super) fn implied_name(g: &mut Gen, t: &mut Text, d: &Draft, arg: &str) {
     let first = &d.calls[0];
     verb(g, t);

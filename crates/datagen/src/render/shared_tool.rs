@@ -3,7 +3,8 @@
 
 use super::*;
 
-/// `shared_tool`: one tool named once for several calls (`get_weather over city "A", city "B" and city "C"`).
+/// `shared_tool`: one tool named once for several calls (`get_weather over city "A", city "B"
+/// and city "C"`).
 pub(super) fn shared_tool(g: &mut Gen, t: &mut Text, d: &Draft) {
     let n = d.calls.len();
     let place = cue_place(g, d.sched);

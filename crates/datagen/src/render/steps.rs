@@ -3,7 +3,7 @@
 
 use super::*;
 
-/// `steps`: numbered or ordered steps (`First, ... Next, ... Finally, ...`, `Step 1: ...`, `1) ...`).
+/// `steps`: ordered or numbered steps (`First, ... Next, ... Finally, ...`, `Step 1: ...`, `1)`).
 pub(super) fn steps(g: &mut Gen, t: &mut Text, d: &Draft) {
     let n = d.calls.len();
     if n == 1 || d.sched == Sched::Default {

@@ -45,8 +45,8 @@ pub struct Choices {
     /// For each token, whether it is a word of the prose vocabulary (`for`, `then`, `titled`),
     /// as opposed to an unknown word or a catalog name outside it.
     pub prose: Vec<bool>,
-    /// The tag logits of every token, [`TAGS`](crate::network::TAGS) per token, row-major (empty when only the argmax
-    /// is known); read only when the first reading fails.
+    /// The tag logits of every token, [`TAGS`](crate::network::TAGS) per token, row-major (empty
+    /// when only the argmax is known); read only when the first reading fails.
     pub tag_logits: Vec<f32>,
     /// The least probability the network gave any token's chosen role tag (1 when unknown).
     pub tag_sure: f32,

@@ -19,7 +19,8 @@ pub const UNKNOWN_TOOL_MIN: f32 = 0.05;
 /// How many alternatives [`decode_checked`] considers (the most probable ones).
 const ALTERNATIVES: usize = 6;
 
-/// Close readings: a first reading that breaks a rule is read again with tags the network half chose.
+/// Close readings: a first reading that breaks a rule is read again with tags the network half
+/// chose (`"B"` read into call 1 moves to call 2).
 ///
 /// Decodes and checks; when the network's first reading breaks a decoding or catalog rule, tries
 /// the close readings the network also gave weight to, and answers the most probable one the

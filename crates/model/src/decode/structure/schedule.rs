@@ -4,7 +4,7 @@ use codemode_plan::Token;
 
 use crate::decode::text::{call_of, tag_at};
 
-/// Parallel calls beside a serial step are a mixed schedule (`First A; next, simultaneously B and C`).
+/// A serial step beside parallel calls is a mixed schedule (`First A; next, simultaneously B, C`).
 ///
 /// Whether three calls read as parallel have a serial step beside the parallel ones: a word that
 /// orders calls (`then`, `next`, `after`, `afterwards`, `Step 2`) between call 1 and call 2 with
