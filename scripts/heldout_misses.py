@@ -12,7 +12,8 @@ compared as JSON values), how many misses 99.5% allows, and then, for each test-
 of the generator, for records calling a test-only whole tool name, and for each template family:
 how many such records are missed out of how many. A record counts under every class it belongs
 to. The test-only phrases and names are read from the generator's source
-(`crates/datagen/src/render.rs`: the `*_TEST` phrase lists of schedules and outputs;
+(`crates/datagen/src/render/schedule.rs` and `output.rs`: the `*_TEST` phrase lists of schedules
+and outputs;
 `crates/datagen/src/vocab.rs`: `SPECIAL_TEST`), so this script follows the generator.
 """
 import collections
@@ -22,7 +23,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LIST = re.compile(r"const (\w+_TEST): &\[&str\] = &\[(.*?)\];", re.S)
+LIST = re.compile(r"const (\w+_TEST): &\[&str\] =\s*&\[(.*?)\];", re.S)
 STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
@@ -36,7 +37,10 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     phrases = []
-    for name, items in test_lists("crates/datagen/src/render.rs").items():
+    lists = {}
+    for path in ("crates/datagen/src/render/schedule.rs", "crates/datagen/src/render/output.rs"):
+        lists.update(test_lists(path))
+    for name, items in lists.items():
         if name.startswith(("SERIAL_", "PARALLEL_", "OUT_")):
             # A cue is matched without its casing, its leading punctuation and a trailing comma
             # (`In tandem,` and ` in tandem` are one cue); a trailing colon stays (`Serially:`).

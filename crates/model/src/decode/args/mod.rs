@@ -1,0 +1,240 @@
+//! Placing values on arguments: a value whose pointer names an argument takes it (`named`),
+//! every other value the argument a word form, a label or elimination gives it (`unnamed`), and
+//! a value said for every call goes to each call that takes it.
+
+use codemode_plan::{Catalog, Diagnostic, Token, TokenKind};
+use serde_json::{Map, Value};
+
+use crate::decode::Choices;
+use crate::decode::labels::names_argument;
+use crate::decode::text::value_of;
+use crate::features::{is_catalog_name, name_text};
+
+mod named;
+mod unnamed;
+
+use named::{missed_values, place_named};
+use unnamed::place_unnamed;
+
+/// What placing the values of a reading reads: the record, the network's choices and the tool
+/// of every call.
+#[derive(Clone, Copy)]
+struct Place<'a> {
+    /// The tokens of the instruction.
+    tokens: &'a [Token],
+    /// The catalog.
+    catalog: &'a Catalog,
+    /// The network's choices.
+    choices: &'a Choices,
+    /// The tool of every call.
+    resolved: &'a [&'a str],
+}
+
+/// The arguments of every call, from the values the tags read (`values`: (call, token) each):
+/// first the values whose pointer names an argument, with the literals the network left
+/// untagged beside an argument name (see [`place_named`]), then every other value (see
+/// [`place_unnamed`]), then a value said for every call goes to the other calls too (see
+/// [`share_said_for_every_call`]).
+pub(super) fn place_arguments(
+    tokens: &[Token],
+    catalog: &Catalog,
+    choices: &Choices,
+    resolved: &[&str],
+    values: Vec<(usize, usize)>,
+) -> Result<Vec<Map<String, Value>>, Diagnostic> {
+    let p = Place {
+        tokens,
+        catalog,
+        choices,
+        resolved,
+    };
+    let count = resolved.len();
+    let mut values = values;
+    let mut args: Vec<Map<String, Value>> = vec![Map::new(); count];
+    // (call, value token, argument name token) of every value whose pointer names an argument,
+    // and (call, value token, the name token it was displaced from) of every other value.
+    let mut named: Vec<(usize, usize, usize)> = Vec::new();
+    let mut unnamed: Vec<(usize, usize, Option<usize>)> = Vec::new();
+    for &(k, i) in &values {
+        match choices.pointers.get(i).copied().flatten() {
+            Some(j) if tokens.get(j).and_then(name_text).is_some() => named.push((k, i, j)),
+            _ => unnamed.push((k, i, None)),
+        }
+    }
+    // A literal the network left untagged beside an argument name (`top_k 10`, `days: 3`, `make
+    // "heat" the mode`) is a value of the nearest call, if its tool takes that argument and has
+    // no value for it yet (`... text "sparse attention", top_k 10 \n vector_query: ...`).
+    for (k, i, j) in missed_values(tokens, choices, resolved, &named, catalog) {
+        named.push((k, i, j));
+        values.push((k, i));
+    }
+    named.sort_unstable_by_key(|&(_, i, _)| i);
+    values.sort_unstable_by_key(|&(_, i)| i);
+    place_named(p, &named, &mut unnamed, &mut args)?;
+    place_unnamed(p, unnamed, &mut args)?;
+    share_said_for_every_call(p, &values, &mut args);
+    Ok(args)
+}
+
+/// A value said once for several calls goes to every call that takes it (`days 3 for both`).
+fn share_said_for_every_call(
+    p: Place<'_>,
+    values: &[(usize, usize)],
+    args: &mut [Map<String, Value>],
+) {
+    let Place {
+        tokens,
+        catalog,
+        choices,
+        resolved,
+    } = p;
+    let count = resolved.len();
+    // One value said once for several calls (`days 30 for both of them`, `both with date
+    // "2024-09-30"`): the network gives it to one call, and it also goes to every other call
+    // whose tool takes that argument and has no value for it.
+    for &(k, i) in values {
+        if count < 2 || !for_every_call(tokens, &choices.tags, i, catalog) {
+            continue;
+        }
+        let Some(value) = value_of(&tokens[i]) else {
+            continue;
+        };
+        let mut names = args[k].iter().filter(|(_, v)| **v == value).map(|(a, _)| a);
+        let (Some(name), None) = (names.next(), names.next()) else {
+            continue;
+        };
+        let name = name.clone();
+        for m in (0..count).filter(|&m| m != k) {
+            let takes = catalog
+                .get(resolved[m])
+                .and_then(|tool| tool.argument(&name))
+                .is_some_and(|ty| ty.admits(&value));
+            if takes && !args[m].contains_key(&name) {
+                args[m].insert(name.clone(), value.clone());
+            }
+        }
+    }
+}
+
+/// A value said for every call goes to each (`days 3 for both`, `both with days 3`).
+///
+/// Whether the value at `i` is said for every call: `both` or `each` (prose) right after it, maybe
+/// past `for`, `on`, `to` or `in` (`days 30 for both`, `notify true on each`), or right before
+/// its argument's name, maybe past `with` (`both with date "X"`).
+fn for_every_call(tokens: &[Token], tags: &[usize], i: usize, catalog: &Catalog) -> bool {
+    let word = |j: usize| {
+        tokens
+            .get(j)
+            .filter(|t| t.kind == TokenKind::Word && tags.get(j) == Some(&0))
+            .map(|t| t.text.to_ascii_lowercase())
+    };
+    let every = |j: usize| {
+        word(j).is_some_and(|w| w == "both" || w == "each")
+            && !is_catalog_name(catalog, &tokens[j].text)
+    };
+    let after = every(i + 1)
+        || (word(i + 1).is_some_and(|w| matches!(w.as_str(), "for" | "on" | "to" | "in"))
+            && every(i + 2));
+    let mut j = i;
+    // Back past the argument's name and a `:` or `=` after it, then maybe `with`.
+    while j > 0
+        && tokens[j - 1].kind == TokenKind::Punct
+        && matches!(tokens[j - 1].text.as_str(), ":" | "=")
+    {
+        j -= 1;
+    }
+    let named = j > 0 && names_argument(catalog, &tokens[j - 1].text);
+    if named {
+        j -= 1;
+    }
+    if j > 0 && word(j - 1).as_deref() == Some("with") {
+        j -= 1;
+    }
+    let before = named && j > 0 && every(j - 1);
+    after || before
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::decode::decode;
+    use crate::decode::test_util::{choices, pointing, record};
+
+    #[test]
+    fn a_value_said_for_both_calls_goes_to_each_that_takes_it() {
+        let args = |text: &str, tags: &[usize], pointers: &[(usize, usize)]| {
+            let r = record(text);
+            let c = choices(tags, &pointing(tags.len(), pointers));
+            decode(&r.tokens, &r.catalog, &c)
+                .unwrap()
+                .calls
+                .into_iter()
+                .map(|call| serde_json::Value::Object(call.args).to_string())
+                .collect::<Vec<_>>()
+        };
+        // get_weather city "A" and get_weather city "B" , days 3 for both
+        let text = r#"get_weather city "A" and get_weather city "B", days 3 for both"#;
+        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 5, 0, 0];
+        let pointers = [(2, 1), (6, 5), (9, 8)];
+        assert_eq!(
+            args(text, &tags, &pointers),
+            [r#"{"city":"A","days":3}"#, r#"{"city":"B","days":3}"#]
+        );
+        // get_weather city "A" and get_weather city "B" , both with days 3
+        let text = r#"get_weather city "A" and get_weather city "B", both with days 3"#;
+        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 0, 0, 5];
+        let pointers = [(2, 1), (6, 5), (11, 10)];
+        assert_eq!(
+            args(text, &tags, &pointers),
+            [r#"{"city":"A","days":3}"#, r#"{"city":"B","days":3}"#]
+        );
+        // Without `both`, or where the other tool lacks the argument, it stays with its call.
+        let text = r#"get_weather city "A" and get_weather city "B", days 3"#;
+        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 5];
+        assert_eq!(
+            args(
+                text,
+                &tags,
+                &pointers[..2]
+                    .iter()
+                    .copied()
+                    .chain([(9, 8)])
+                    .collect::<Vec<_>>()
+            ),
+            [r#"{"city":"A"}"#, r#"{"city":"B","days":3}"#]
+        );
+        let text = r#"list_users team "x" and get_weather city "B", days 3 for both"#;
+        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 5, 0, 0];
+        assert_eq!(
+            args(text, &tags, &pointers),
+            [r#"{"team":"x"}"#, r#"{"city":"B","days":3}"#]
+        );
+    }
+
+    #[test]
+    fn a_capitalised_label_and_a_name_beside_the_value_place_it() {
+        // send to "a" , Subject : "hi" : the second value names no argument the network saw.
+        let r = record(r#"send to "a", Subject: "hi""#);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 0, 4],
+            &[None, None, Some(1), None, None, None, None],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["subject"], "hi");
+        // get_weather to city "Oslo" : the pointer picked `to` (send's), `city` is beside it.
+        let r = record(r#"get_weather to city "Oslo""#);
+        let c = choices(&[1, 0, 0, 4], &[None, None, None, Some(1)]);
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+        assert!(!plan.calls[0].args.contains_key("to"));
+        // get_weather to "Oslo" as the city: the name after it, past `as the`.
+        let r = record(r#"get_weather to "Oslo" as the city"#);
+        let c = choices(&[1, 0, 4, 0, 0, 0], &pointing(6, &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+        // A pointer at a name the tool has keeps it.
+        let r = record(r#"get_weather city "Oslo" as the days"#);
+        let c = choices(&[1, 0, 4, 0, 0, 0], &pointing(6, &[(2, 1)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+    }
+}

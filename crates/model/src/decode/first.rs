@@ -1,0 +1,470 @@
+//! The first reading: the network's tags, pointers and heads taken as they are. [`decode`] gates
+//! on the status head; [`decode_calls`] reads a supported instruction in steps: what each tag
+//! names ([`read_tags`]), the structures the prose shows, the tool of every call
+//! ([`resolve_tools`]), the arguments ([`place_arguments`]), the projection and row limit
+//! ([`read_shaping`]), the structures that need the arguments, and the plan ([`assemble`]).
+
+use codemode_plan::{
+    Call, Catalog, Diagnostic, Mode, Output, OutputKind, Plan, Problem, ReturnKind, Token,
+    TokenKind,
+};
+use serde_json::{Map, Number, Value};
+
+use crate::decode::args::place_arguments;
+use crate::decode::fields::{
+    asked_groups, asks_for_fields, declares, field_list, field_text, plural_of, unnamed_field,
+};
+use crate::decode::labels::labelled;
+use crate::decode::output::{asks_for_one, said_twice};
+use crate::decode::rows::{asks_for_rows, tail_rows};
+use crate::decode::structure::{
+    about_results, aggregates, conditional_call, does_it_itself, mixed_cues, only_asks,
+    unsaid_source, unsupported,
+};
+use crate::decode::text::value_of;
+use crate::decode::{Choices, no_plan};
+use crate::features::name_text;
+use crate::network::STATUSES;
+
+/// Turns choices into a plan, before the checker.
+pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<Plan, Diagnostic> {
+    let status = STATUSES.get(choices.status).copied().unwrap_or("supported");
+    // `to confirm whether ...`, `curious if they beat the 12 kWh`, `I need to know if there
+    // are children`: an `if` or `whether` after a verb of knowing asks a question of the
+    // answer, it sets no condition on a call.
+    if status == "supported" || (status == "condition" && only_asks(tokens, &choices.tags)) {
+        return decode_calls(tokens, catalog, choices);
+    }
+    // The structure may be the tool's own job: `how many are open? count_open_tickets with queue
+    // "billing"` counts by calling a counting tool, and `retry_job with job_id "j-1"` retries
+    // nothing itself. A plan of one unshaped call to such a tool is answered when no prose word
+    // points at the call's results or its failure (`count the rows`, `bucket them by`, `if it
+    // fails`); a field read beside the structure (`the median issuer`) is what it is over.
+    // Anything else stays the structure's diagnostic.
+    match decode_calls(tokens, catalog, choices) {
+        Ok(plan)
+            if plan.calls.len() == 1
+                && plan.output.fields.is_none()
+                && plan.output.limit.is_none()
+                && does_it_itself(status, &plan.calls[0].tool)
+                && !about_results(tokens, &choices.tags) =>
+        {
+            Ok(plan)
+        }
+        _ => Err(unsupported(status)),
+    }
+}
+
+/// [`decode`] for a reading whose status is `supported`: the calls the tags make. The steps run
+/// in this order, and the first diagnostic stands: what each tag names, a sum or average in the
+/// prose, a condition on a call, the tool of every call, the arguments, the projection and row
+/// limit, a dependency, a mixed schedule; then the plan.
+fn decode_calls(
+    tokens: &[Token],
+    catalog: &Catalog,
+    choices: &Choices,
+) -> Result<Plan, Diagnostic> {
+    let tagged = read_tags(tokens, catalog, choices)?;
+    if aggregates(tokens, &choices.tags, catalog) {
+        return Err(unsupported("aggregate"));
+    }
+    if conditional_call(tokens, &choices.tags) {
+        return Err(unsupported("condition"));
+    }
+    let resolved = resolve_tools(&tagged)?;
+    let args = place_arguments(tokens, catalog, choices, &resolved, tagged.values)?;
+    let (fields, limit) = read_shaping(tokens, catalog, &choices.tags, &resolved, tagged.shaping)?;
+    if let Some(diagnostic) = unsaid_source(tokens, &choices.tags, &resolved, &args, catalog) {
+        return Err(diagnostic);
+    }
+    if resolved.len() == 3 && choices.mode == 1 && mixed_cues(tokens, &choices.tags) {
+        return Err(unsupported("mixed_schedule"));
+    }
+    Ok(assemble(tokens, choices, &resolved, args, fields, limit))
+}
+
+/// What the role tags name, token by token, before any argument is placed.
+struct Tagged<'t> {
+    /// The tool each call slot names, if any.
+    tools: [Option<&'t str>; 3],
+    /// Whether each call slot has a tool or a value.
+    used: [bool; 3],
+    /// (call, token) of every value.
+    values: Vec<(usize, usize)>,
+    /// The tokens read as the projection and the row limit.
+    shaping: Shaping,
+}
+
+/// The tokens read as the projection and the row limit.
+struct Shaping {
+    /// The token of each projected field.
+    field_at: Vec<usize>,
+    /// The row limit.
+    limit: Option<Number>,
+    /// The row limit's token.
+    limit_at: Option<usize>,
+}
+
+/// What each role tag names: a tool of the catalog, a value, a field or the one row limit. A
+/// literal read as a tool is a value of that call (`For "Oslo" (the city) run get_weather`); a
+/// row limit counted from the end is unsupported (see [`tail_rows`]); a tag on a token that
+/// cannot be what it names is a diagnostic (`both get_weather and list_users read as its tool`).
+fn read_tags<'t>(
+    tokens: &'t [Token],
+    catalog: &Catalog,
+    choices: &Choices,
+) -> Result<Tagged<'t>, Diagnostic> {
+    let mut tools: [Option<&str>; 3] = [None; 3];
+    let mut used = [false; 3];
+    let mut field_at: Vec<usize> = Vec::new(); // the token of each projected field
+    let mut limit: Option<serde_json::Number> = None;
+    let mut limit_at: Option<usize> = None;
+    let mut values: Vec<(usize, usize)> = Vec::new(); // (call, token)
+
+    for (i, token) in tokens.iter().enumerate() {
+        match choices.tags.get(i).copied().unwrap_or(0) {
+            tag @ 1..=3 => {
+                let k = tag - 1;
+                let name = match token.kind {
+                    TokenKind::Word => token.text.as_str(),
+                    // A literal is never a tool's name (`For the group of "Sr. Oliveira" (that
+                    // is the name) ... make the bookTransfer`): it is a value of that call.
+                    _ if value_of(token).is_some() => {
+                        values.push((k, i));
+                        used[k] = true;
+                        continue;
+                    }
+                    _ => {
+                        return Err(no_plan(
+                            "instruction",
+                            format!("{} does not name a tool", token.text),
+                        ));
+                    }
+                };
+                if catalog.get(name).is_none() {
+                    return Err(Diagnostic::new(
+                        format!("call {}", k + 1),
+                        Problem::UnknownTool(name.to_owned()),
+                    ));
+                }
+                match tools[k] {
+                    Some(other) if other != name => {
+                        return Err(no_plan(
+                            format!("call {}", k + 1),
+                            format!("both {other} and {name} read as its tool"),
+                        ));
+                    }
+                    _ => tools[k] = Some(name),
+                }
+                used[k] = true;
+            }
+            tag @ 4..=6 => {
+                if value_of(token).is_none() {
+                    return Err(no_plan(
+                        "instruction",
+                        format!("{} is not a value", token.text),
+                    ));
+                }
+                values.push((tag - 4, i));
+                used[tag - 4] = true;
+            }
+            7 => {
+                if name_text(token).is_none() {
+                    return Err(no_plan(
+                        "instruction",
+                        format!("{} is not a field name", token.text),
+                    ));
+                }
+                field_at.push(i);
+            }
+            8 => {
+                let Some(Value::Number(n)) = value_of(token) else {
+                    return Err(no_plan(
+                        "instruction",
+                        format!("{} is not a row limit", token.text),
+                    ));
+                };
+                if tail_rows(tokens, &choices.tags, i) {
+                    return Err(unsupported("other_rows"));
+                }
+                if limit.replace(n).is_some() {
+                    return Err(no_plan("instruction", "more than one row limit"));
+                }
+                limit_at = Some(i);
+            }
+            _ => {}
+        }
+    }
+    Ok(Tagged {
+        tools,
+        used,
+        values,
+        shaping: Shaping {
+            field_at,
+            limit,
+            limit_at,
+        },
+    })
+}
+
+/// The tool of every call, up to the last call slot a tag names: the one its tag names, or else
+/// the previous call's (`get_weather city "A" and city "B"`); a call before any tool is named is
+/// a diagnostic.
+fn resolve_tools<'t>(tagged: &Tagged<'t>) -> Result<Vec<&'t str>, Diagnostic> {
+    let count = tagged.used.iter().rposition(|&u| u).map_or(0, |k| k + 1);
+    if count == 0 {
+        return Err(no_plan("instruction", "no tool call found"));
+    }
+    // A call whose tool is not named again repeats the previous call's tool.
+    let mut previous: Option<&str> = None;
+    let mut resolved: Vec<&str> = Vec::with_capacity(count);
+    for (k, tool) in tagged.tools.iter().take(count).enumerate() {
+        match tool.or(previous) {
+            Some(tool) => {
+                previous = Some(tool);
+                resolved.push(tool);
+            }
+            None => return Err(no_plan(format!("call {}", k + 1), "no tool named")),
+        }
+    }
+    Ok(resolved)
+}
+
+/// The projection and row limit of the plan: a field list ending in a word no tool declares is
+/// a diagnostic (see [`unnamed_field`]); of several lists only those a projection word asks for
+/// count (see [`asked_groups`]); a plural field reads as its declared singular; on several calls
+/// a field no called tool declares is prose (`..., then send to "b", only the name`); and on a
+/// plan that cannot take them, a row limit no word asks for (`the other 3 later`) and fields no
+/// projection word asks for (`customer says the plan is wrong`) are prose.
+fn read_shaping(
+    tokens: &[Token],
+    catalog: &Catalog,
+    tags: &[usize],
+    resolved: &[&str],
+    shaping: Shaping,
+) -> Result<(Vec<String>, Option<Number>), Diagnostic> {
+    let Shaping {
+        field_at,
+        mut limit,
+        limit_at,
+    } = shaping;
+    if let Some(field) = unnamed_field(tokens, tags, catalog) {
+        return Err(Diagnostic::new(
+            "output.fields",
+            Problem::UndeclaredField {
+                tool: resolved[0].to_owned(),
+                field: field.to_owned(),
+            },
+        ));
+    }
+    let field_at = asked_groups(tokens, field_at);
+    let single = match resolved {
+        [tool] => catalog.get(tool),
+        _ => None,
+    };
+    let mut fields: Vec<String> = match single {
+        Some(tool) => field_list(tokens, &field_at, &tool.returns.properties),
+        None => field_at.iter().map(|&i| field_text(&tokens[i])).collect(),
+    };
+    if let Some(tool) = single {
+        for i in 0..fields.len() {
+            if let Some(property) = plural_of(&fields[i], &tool.returns.properties)
+                && !fields.iter().any(|f| f == property)
+            {
+                fields[i] = property.to_owned();
+            }
+        }
+    }
+    // A plan of several calls takes no projection. A word read as a field that no called tool
+    // declares (`only return the final result`, where `result` is a property of a tool the plan
+    // does not call) is prose the network misread, not a projection the user asked for; a
+    // property of a called tool stays, and the checker refuses it.
+    if resolved.len() > 1 {
+        fields.retain(|field| {
+            resolved.iter().any(|tool| {
+                catalog
+                    .get(tool)
+                    .is_some_and(|tool| declares(&tool.returns.properties, field))
+            })
+        });
+    }
+    // A number read as the row limit of a plan that cannot take one (several calls, or a tool that
+    // returns no array), with no word around it that asks for rows (`2 boxes damaged in
+    // transit`, `the other 3 later`), is a number in the prose. One that does ask (`first 3
+    // rows`), or that an argument name labels (`- **port:** 8080`, a value the network misread),
+    // stays, and the checker refuses it: no value is ever dropped.
+    let arrays = single.is_some_and(|tool| tool.returns.kind == ReturnKind::Array);
+    if !arrays
+        && limit_at.is_some_and(|i| !asks_for_rows(tokens, i) && !labelled(tokens, i, catalog))
+    {
+        limit = None;
+    }
+    // Likewise words read as the fields of a plan that cannot take them, with no word around
+    // them that asks for a projection (`customer says the plan shown is wrong`, `the auditors
+    // would like the difference figure`), are prose. A list a projection word stands beside
+    // (`only name and email`, `→ gamertag + level`) stays, and the checker refuses it.
+    if !arrays && !field_at.is_empty() && !asks_for_fields(tokens, &field_at) {
+        fields.clear();
+    }
+    Ok((fields, limit))
+}
+
+/// The plan: the calls with their arguments (one call said to be made `twice` is two, see
+/// [`said_twice`]), the schedule the mode head chose, and the output kind: `last` only when the
+/// network reads it and there is one call or a word asks for one result (see [`asks_for_one`]).
+fn assemble(
+    tokens: &[Token],
+    choices: &Choices,
+    resolved: &[&str],
+    args: Vec<Map<String, Value>>,
+    fields: Vec<String>,
+    limit: Option<Number>,
+) -> Plan {
+    let mut calls: Vec<Call> = resolved
+        .iter()
+        .zip(args)
+        .map(|(tool, args)| Call {
+            tool: (*tool).to_owned(),
+            args,
+        })
+        .collect();
+    if resolved.len() == 1 && said_twice(tokens, &choices.tags) {
+        calls.push(calls[0].clone());
+    }
+    let count = calls.len();
+    let mode = match (count, choices.mode) {
+        (1, _) => Mode::Single,
+        (_, 1) => Mode::Parallel,
+        _ => Mode::Serial,
+    };
+    let kind = if choices.output == 1 && (count == 1 || asks_for_one(tokens)) {
+        OutputKind::Last
+    } else {
+        OutputKind::All
+    };
+    let output = Output {
+        kind,
+        fields: (!fields.is_empty()).then_some(fields),
+        limit,
+    };
+    Plan {
+        mode,
+        calls,
+        output,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::test_util::{choices, pointing, record};
+
+    #[test]
+    fn one_tool_named_once_serves_several_calls() {
+        // get_weather city "A" and city "B"
+        let r = record(r#"get_weather city "A" and city "B""#);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 5],
+            &[None, None, Some(1), None, None, Some(4)],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.mode, Mode::Parallel);
+        assert_eq!(plan.calls.len(), 2);
+        assert_eq!(plan.calls[1].tool, "get_weather");
+        assert_eq!(plan.calls[1].args["city"], "B");
+    }
+
+    #[test]
+    fn tags_that_name_nothing_of_their_kind_are_diagnosed() {
+        let read = |text: &str, tags: &[usize]| {
+            let r = record(text);
+            let c = choices(tags, &vec![None; tags.len()]);
+            decode(&r.tokens, &r.catalog, &c).map_err(|d| d.to_string())
+        };
+        // Two tools read for one call.
+        assert_eq!(
+            read(r#"get_weather city "A" list_users"#, &[1, 0, 4, 1]),
+            Err("call 1: both get_weather and list_users read as its tool".to_owned())
+        );
+        // Punctuation read as a tool, a word as a value, a field or a row limit.
+        assert_eq!(
+            read(r#"get_weather , city "A""#, &[1, 1, 0, 4]),
+            Err("instruction: , does not name a tool".to_owned())
+        );
+        assert_eq!(
+            read(r#"get_weather city "A""#, &[1, 4, 4]),
+            Err("instruction: city is not a value".to_owned())
+        );
+        assert_eq!(
+            read(r#"list_users team "A" , 5"#, &[1, 0, 4, 7, 0]),
+            Err("instruction: , is not a field name".to_owned())
+        );
+        assert_eq!(
+            read(r#"list_users team "A" first rows"#, &[1, 0, 4, 0, 8]),
+            Err("instruction: rows is not a row limit".to_owned())
+        );
+        // No tool or value at all, and values for a call with no tool before it.
+        assert_eq!(
+            read(r#"hello there"#, &[0, 0]),
+            Err("instruction: no tool call found".to_owned())
+        );
+        assert_eq!(
+            read(r#"city "A" then get_weather"#, &[0, 4, 0, 2]),
+            Err("call 1: no tool named".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_literal_read_as_a_tool_is_a_value_of_its_call() {
+        let r = record(r#"For "Oslo" (the city) run get_weather"#);
+        let tags = [0, 1, 0, 0, 0, 0, 0, 1];
+        let c = choices(&tags, &pointing(8, &[(1, 4)]));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(plan.calls.len(), 1);
+        assert_eq!(plan.calls[0].args["city"], "Oslo");
+    }
+
+    #[test]
+    fn unsupported_structures_and_unknown_tools_are_diagnosed() {
+        let r = record(r#"get_weather city "A""#);
+        let mut c = choices(&[1, 0, 4], &[None, None, Some(1)]);
+        c.status = 1;
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "instruction: a condition (if, unless, when) is not supported"
+        );
+        let r = record(r#"get_forecast city "A""#);
+        let c = choices(&[1, 0, 4], &[None, None, Some(1)]);
+        assert_eq!(
+            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
+            "call 1: tool \"get_forecast\" is not in the catalog"
+        );
+    }
+
+    #[test]
+    fn fields_and_limit_are_read_in_order() {
+        let r = record(r#"list_users team "x", only name and id, first 5"#);
+        let c = choices(
+            &[1, 0, 4, 0, 0, 7, 0, 7, 0, 0, 8],
+            &[
+                None,
+                None,
+                Some(1),
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+            ],
+        );
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert_eq!(
+            plan.output.fields,
+            Some(vec!["name".to_owned(), "id".to_owned()])
+        );
+        assert_eq!(plan.output.limit, Some(serde_json::Number::from(5)));
+    }
+}
