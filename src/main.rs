@@ -14,7 +14,8 @@ use clap::{Parser, Subcommand};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Code mode for agents: plan, compile and run tool-calling JavaScript.
+/// Code mode for agents: plan English instructions into tool calls, run tool-calling JavaScript
+/// in a QuickJS sandbox, and serve both over MCP.
 #[derive(Parser)]
 #[command(name = "codemode", version, about)]
 struct Cli {
@@ -24,33 +25,31 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Plan an English instruction against the tools of MCP servers and run it: results out.
+    Do(cmd::instruct::Args),
+    /// Serve run_code and run_instruction over MCP on stdio, over the tools of the upstream MCP
+    /// servers of a config.
+    Mcp(cmd::mcp::Args),
+    /// Plan each record with the planner: `{"plan": ...}` (and `"js"` with --js) or a diagnostic.
+    Plan(cmd::plan::Args),
+    /// Run JavaScript files in the QuickJS sandbox: one result object per line.
+    Run(cmd::run::Args),
     /// Check planner records with the deterministic frontend alone: `{"ok": true}` or a diagnostic.
     Validate(cmd::validate::Args),
     /// Compile plans to JavaScript: each line `{"plan": ..., "tools": [...]}` gives `{"js": ...}`.
     Compile(cmd::compile::Args),
     /// Print TypeScript declarations for each planner record or catalog.
     Types(cmd::types::Args),
-    /// Run JavaScript files in the QuickJS sandbox: one result object per line.
-    Run(cmd::run::Args),
     /// Check an interpreter against the contract (the built-in one, or `--exec CMD`).
     Conformance(cmd::conformance::Args),
-    /// Plan each record with the planner: `{"plan": ...}` (and `"js"` with --js) or a diagnostic.
-    Plan(cmd::plan::Args),
     /// Evaluate the planner on labeled records, or on the BFCL probe.
     Eval(cmd::eval::Args),
-    /// Train the planner on generated records and write its weights.
-    Train(cmd::train::Args),
-    /// Train the status head of one network again on generated records, the rest frozen.
-    RefitStatus(cmd::refit::Args),
-    /// Join trained model directories into one planner that averages their networks.
-    Ensemble(cmd::ensemble::Args),
     /// Write labeled planner records from the seeded generator (`--split train|test|dev`).
     Generate(cmd::generate::Args),
-    /// Plan an English instruction against the tools of MCP servers and run it: results out.
-    Do(cmd::instruct::Args),
-    /// Serve run_code and run_instruction over MCP on stdio, over the tools of the upstream MCP
-    /// servers of a config.
-    Mcp(cmd::mcp::Args),
+    /// Train the planner on generated records and write its weights.
+    Train(cmd::train::Args),
+    /// Join trained model directories into one planner that averages their networks.
+    Ensemble(cmd::ensemble::Args),
 }
 
 /// The planner shares batches out over its own threads, and training shares each batch's pieces;
@@ -117,7 +116,6 @@ fn main() -> ExitCode {
         Command::Plan(args) => cmd::plan::run(args),
         Command::Eval(args) => cmd::eval::run(args),
         Command::Train(args) => cmd::train::run(args),
-        Command::RefitStatus(args) => cmd::refit::run(args),
         Command::Ensemble(args) => cmd::ensemble::run(args),
         Command::Generate(args) => cmd::generate::run(args),
         Command::Do(args) => cmd::instruct::run(args),

@@ -8,7 +8,6 @@ pub mod generate;
 pub mod instruct;
 pub mod mcp;
 pub mod plan;
-pub mod refit;
 pub mod run;
 pub mod train;
 pub mod types;

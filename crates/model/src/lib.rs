@@ -14,7 +14,6 @@ mod kernels;
 pub mod labels;
 pub mod network;
 pub mod planner;
-pub mod refit;
 pub mod train;
 
 pub use planner::Planner;
