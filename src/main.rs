@@ -50,6 +50,8 @@ enum Command {
     Train(cmd::train::Args),
     /// Join trained model directories into one planner that averages their networks.
     Ensemble(cmd::ensemble::Args),
+    /// Fit a model's confidence and default threshold on labeled records it was not trained on.
+    Calibrate(cmd::calibrate::Args),
 }
 
 /// The planner shares batches out over its own threads, and training shares each batch's pieces;
@@ -99,7 +101,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if matches!(
         cli.command,
-        Command::Plan(_) | Command::Eval(_) | Command::Train(_) | Command::Do(_) | Command::Mcp(_)
+        Command::Plan(_)
+            | Command::Eval(_)
+            | Command::Train(_)
+            | Command::Do(_)
+            | Command::Mcp(_)
+            | Command::Calibrate(_)
     ) {
         single_threaded_kernels();
     }
@@ -117,6 +124,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => cmd::eval::run(args),
         Command::Train(args) => cmd::train::run(args),
         Command::Ensemble(args) => cmd::ensemble::run(args),
+        Command::Calibrate(args) => cmd::calibrate::run(args),
         Command::Generate(args) => cmd::generate::run(args),
         Command::Do(args) => cmd::instruct::run(args),
         Command::Mcp(args) => cmd::mcp::run(args),

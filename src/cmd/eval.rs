@@ -27,12 +27,12 @@ pub struct Args {
     #[arg(long)]
     untrained: Option<u64>,
     /// Evaluate the planner as `plan --min-confidence P` answers: a diagnostic instead of a plan
-    /// the network is less sure of than this.
+    /// the planner is less sure of than this (the risk-coverage table counts every plan).
     #[arg(long, value_name = "P")]
     min_confidence: Option<f32>,
 }
 
-fn read_lines(path: &PathBuf) -> anyhow::Result<Vec<serde_json::Value>> {
+pub(crate) fn read_lines(path: &PathBuf) -> anyhow::Result<Vec<serde_json::Value>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     text.lines()
@@ -46,7 +46,8 @@ fn read_lines(path: &PathBuf) -> anyhow::Result<Vec<serde_json::Value>> {
 
 /// Prints the evaluation table.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut planner = super::plan::load(args.model.as_deref(), args.min_confidence)?;
+    // Every checked plan is read with its confidence; `--min-confidence` applies to the table.
+    let mut planner = super::plan::load(args.model.as_deref(), None)?;
     if let Some(seed) = args.untrained {
         planner = planner.untrained(seed)?;
     }
@@ -70,7 +71,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             read_labeled(v).map_err(|m| anyhow::anyhow!("{}:{}: {m}", path.display(), i + 1))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let report = eval::evaluate(&labeled, |r| planner.plan(r));
+    let default = planner.default_min_confidence();
+    let least = args.min_confidence.unwrap_or(0.0);
+    if !(0.0..=1.0).contains(&least) {
+        anyhow::bail!("--min-confidence must be a probability from 0 to 1, not {least}");
+    }
+    let report = eval::evaluate_sure(
+        &labeled,
+        |r| planner.plan_sure(r),
+        least,
+        (default > 0.0).then_some(default),
+    );
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {

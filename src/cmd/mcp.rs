@@ -51,7 +51,7 @@ pub fn load(path: &Path) -> anyhow::Result<Config> {
 
 /// The planner of run_instruction, unless the config's `planner` is `false`: the model of
 /// `--model` (else the shipped one), with the least confidence of `--min-confidence`, else the
-/// config's `planner.minConfidence`, else the model's default.
+/// config's `planner.minConfidence`, else the threshold chosen with the model's calibration.
 pub fn planner(
     config: &Config,
     model: Option<&Path>,
@@ -60,14 +60,17 @@ pub fn planner(
     if !config.planner.enabled {
         return Ok(None);
     }
+    if let Some(p) = min_confidence
+        && !(0.0..=1.0).contains(&p)
+    {
+        anyhow::bail!("--min-confidence must be a probability from 0 to 1, not {p}");
+    }
+    let planner = super::plan::load(model, None)?;
     let min_confidence = min_confidence
         .or(config.planner.min_confidence)
-        .unwrap_or(codemode_model::DEFAULT_MIN_CONFIDENCE);
-    if !(0.0..=1.0).contains(&min_confidence) {
-        anyhow::bail!("--min-confidence must be a probability from 0 to 1, not {min_confidence}");
-    }
+        .unwrap_or_else(|| planner.default_min_confidence());
     Ok(Some(SessionPlanner {
-        planner: Arc::new(super::plan::load(model, None)?),
+        planner: Arc::new(planner),
         min_confidence,
     }))
 }

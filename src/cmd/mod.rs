@@ -1,5 +1,6 @@
 //! One module per subcommand; each exposes `Args` (clap) and `run(Args) -> anyhow::Result<ExitCode>`.
 
+pub mod calibrate;
 pub mod compile;
 pub mod conformance;
 pub mod ensemble;

@@ -19,14 +19,11 @@ pub struct Args {
     /// A directory with `config.json` and `model.safetensors`; the shipped model when absent.
     #[arg(long)]
     model: Option<PathBuf>,
-    /// Answer a diagnostic instead of a plan the network is less sure of than this probability
-    /// (its least sure decision), for callers to whom a wrong plan costs more than a fallback.
+    /// Answer a diagnostic instead of a plan the planner is less sure of than this (its
+    /// confidence: the probability that the plan is exactly right); by default every checked
+    /// plan is answered (run_instruction and `codemode do` use the model's default threshold).
     #[arg(long, value_name = "P")]
     min_confidence: Option<f32>,
-    /// Also answer each plan's confidence (`"confidence"` beside `"plan"`): the probability the
-    /// network gave its least sure decision.
-    #[arg(long)]
-    confidence: bool,
     /// JSONL file of planner records; stdin when absent or `-`.
     file: Option<PathBuf>,
 }
@@ -49,7 +46,8 @@ pub fn load(
 /// How many lines are read before they are planned together.
 const CHUNK: usize = 1024;
 
-/// Answers `{"plan": ...}` (with `"js"` under `--js`) or `{"diagnostic": ...}` per record.
+/// Answers `{"plan": ..., "confidence": ...}` (with `"js"` under `--js`) or `{"diagnostic": ...}`
+/// per record.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let planner = load(args.model.as_deref(), args.min_confidence)?;
     let mut lines = Lines::open(args.file.as_deref())?;
@@ -77,11 +75,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     if args.js {
                         line["js"] = json!(compile::compile(&plan));
                     }
-                    if args.confidence {
-                        // Three decimals: the figure is a probability, not an exact quantity.
-                        line["confidence"] =
-                            json!((f64::from(confidence) * 1000.0).round() / 1000.0);
-                    }
+                    // Three decimals: the figure is a probability, not an exact quantity.
+                    line["confidence"] = json!((f64::from(confidence) * 1000.0).round() / 1000.0);
                     answers.write(&line)?
                 }
                 Err(d) => answers.diagnostic(&d)?,

@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::labels::{Expected, Labeled};
+use crate::selective::{self, RiskCoverage, Scored};
 
 /// Whether two JSON values are equal, numbers compared as numbers.
 pub fn same_value(a: &Value, b: &Value) -> bool {
@@ -71,6 +72,10 @@ pub struct Report {
     pub invalid_plans: usize,
     /// Records answered per second (frontend, model, decoding and checker).
     pub records_per_second: f64,
+    /// With confidences: what each least confidence buys (every plan the checker accepts
+    /// counted at its confidence, whatever threshold the figures above were taken at).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<RiskCoverage>,
 }
 
 impl Report {
@@ -127,6 +132,9 @@ impl Report {
             "{:<24} {:.0}\n",
             "records/s", self.records_per_second
         ));
+        if let Some(confidence) = &self.confidence {
+            t.push_str(&confidence.table());
+        }
         t
     }
 }
@@ -139,12 +147,69 @@ pub fn evaluate(
     let inputs: Vec<Value> = labeled.iter().map(|l| l.input.clone()).collect();
     let start = Instant::now();
     let answers = answer_all(&inputs, planner);
+    tally(labeled, &answers, start.elapsed().as_secs_f64())
+}
+
+/// Evaluates a planner that answers each plan with its confidence (`planner`, answering every
+/// plan the checker accepts): the table at the least confidence `least` (a plan below it counts
+/// as a diagnostic), and the risk–coverage and calibration tables over every plan, with the
+/// thresholds of [`selective::thresholds`] and `default` among them.
+pub fn evaluate_sure(
+    labeled: &[Labeled],
+    planner: impl Fn(&[&Record]) -> Vec<Result<(Plan, f32), Diagnostic>>,
+    least: f32,
+    default: Option<f32>,
+) -> Report {
+    let inputs: Vec<Value> = labeled.iter().map(|l| l.input.clone()).collect();
+    let start = Instant::now();
+    let read: Vec<Result<Record, Diagnostic>> = inputs.iter().map(frontend::read_record).collect();
+    let answers = crate::planner::plan_read(read, planner);
     let seconds = start.elapsed().as_secs_f64();
+    let mut scored = Vec::new();
+    let mut plan_records = 0;
+    for (l, answer) in labeled.iter().zip(&answers) {
+        if let Expected::Plan(_) = l.expected {
+            plan_records += 1;
+        }
+        if let Ok((plan, confidence)) = answer {
+            let exact = match &l.expected {
+                Expected::Plan(want) => same_value(&json(want), &json(plan)),
+                Expected::Diagnostic => false,
+            };
+            scored.push(Scored {
+                confidence: *confidence,
+                exact,
+            });
+        }
+    }
+    let at_least: Vec<Result<Plan, Diagnostic>> = answers
+        .into_iter()
+        .map(|answer| match answer {
+            Ok((plan, confidence)) if confidence >= least => Ok(plan),
+            Ok(_) => Err(Diagnostic::new(
+                "instruction",
+                codemode_plan::Problem::NoPlan("below the least confidence".into()),
+            )),
+            Err(diagnostic) => Err(diagnostic),
+        })
+        .collect();
+    let mut report = tally(labeled, &at_least, seconds);
+    report.confidence = Some(selective::risk_coverage_with(
+        &scored,
+        plan_records,
+        &selective::thresholds(default),
+        default,
+    ));
+    report
+}
+
+/// The table of `answers` to `labeled`, answered in `seconds`.
+fn tally(labeled: &[Labeled], answers: &[Result<Plan, Diagnostic>], seconds: f64) -> Report {
     let mut r = Report {
         records: labeled.len(),
         ..Report::default()
     };
-    for (l, answer) in labeled.iter().zip(&answers) {
+    for (l, answer) in labeled.iter().zip(answers) {
         if let Ok(plan) = answer {
             let valid = frontend::read_record(&l.input)
                 .is_ok_and(|rec| check::check(plan, &rec.catalog).is_ok());

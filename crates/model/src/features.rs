@@ -313,7 +313,7 @@ pub const TYPO_MIN_LEN: usize = 4;
 static ENGLISH: &str = include_str!("../data/english.txt");
 
 /// Whether `lower` is in the English word list.
-fn is_english(lower: &str) -> bool {
+pub(crate) fn is_english(lower: &str) -> bool {
     static WORDS: std::sync::LazyLock<Vec<&'static str>> =
         std::sync::LazyLock::new(|| ENGLISH.lines().collect());
     WORDS.binary_search(&lower).is_ok()

@@ -7,6 +7,7 @@
 //! [`codemode_plan::check`] has the last word.
 #![deny(missing_docs)]
 
+pub mod confidence;
 pub mod decode;
 pub mod eval;
 pub mod features;
@@ -14,6 +15,8 @@ mod kernels;
 pub mod labels;
 pub mod network;
 pub mod planner;
+pub mod residual;
+pub mod selective;
 pub mod train;
 
 pub use planner::Planner;
@@ -32,10 +35,6 @@ pub enum ModelError {
     #[error("{0}")]
     Io(String),
 }
-
-/// The least confidence of a plan that `run_instruction` and `codemode do` run when nothing else
-/// is configured. See the model card for how it was chosen.
-pub const DEFAULT_MIN_CONFIDENCE: f32 = 0.5;
 
 /// The shipped planner, built into the binary from `model/` at the repository root.
 #[cfg(shipped_model)]

@@ -18,9 +18,11 @@ use codemode_plan::{Diagnostic, Plan, Problem, Record};
 use serde::{Deserialize, Serialize};
 
 use crate::ModelError;
+use crate::confidence::{Calibration, deciding_probability};
 use crate::decode::{Choices, decode_sure};
 use crate::features::{Encoded, FIRST_WORD, encode};
 use crate::network::{Batch, Config, Network, Outputs, TAGS, batch};
+use crate::residual::{Unhonoured, unhonoured};
 
 /// The most records that share one forward pass.
 pub const BATCH: usize = 64;
@@ -49,6 +51,24 @@ pub struct Planner {
     /// The least confidence a plan must have to be answered (0: every plan the checker
     /// accepts); see [`Planner::with_min_confidence`].
     min_confidence: f32,
+    /// How the network's least probability becomes a plan's confidence.
+    calibration: Calibration,
+}
+
+/// A plan with what its confidence rests on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Assessment {
+    /// The plan (checked against the record's catalog).
+    pub plan: Plan,
+    /// The least probability the network gave any decision the plan rests on (a role tag only
+    /// when its other reading would answer otherwise; see
+    /// [`deciding_probability`](crate::confidence::deciding_probability)).
+    pub raw: f32,
+    /// The requests of the instruction the plan does not honour.
+    pub unhonoured: Vec<Unhonoured>,
+    /// The plan's confidence: `raw` through the planner's calibration, capped when a request is
+    /// unhonoured.
+    pub confidence: f32,
 }
 
 /// A cascade's thresholds: how probable each decision of member 0 must be for it to answer a
@@ -82,7 +102,7 @@ impl Planner {
     /// Loads a planner from the bytes of `config.json` and `model.safetensors`: one network, or
     /// an ensemble (see [`write_ensemble`]).
     pub fn from_bytes(config: &[u8], weights: &[u8]) -> Result<Planner, ModelError> {
-        let (configs, sure) = read_configs(config)?;
+        let (configs, sure, calibration) = read_configs(config)?;
         let tensors = candle_core::safetensors::load_buffer(weights, &Device::Cpu)?;
         let vb = VarBuilder::from_tensors(tensors, DType::F32, &Device::Cpu);
         let mut members = Vec::with_capacity(configs.len());
@@ -107,6 +127,7 @@ impl Planner {
             members,
             sure,
             min_confidence: 0.0,
+            calibration: calibration.unwrap_or_else(Calibration::identity),
         })
     }
 
@@ -130,6 +151,7 @@ impl Planner {
             members,
             sure: self.sure,
             min_confidence: self.min_confidence,
+            calibration: self.calibration.clone(),
         })
     }
 
@@ -139,6 +161,7 @@ impl Planner {
             members: vec![Member { config, network }],
             sure: None,
             min_confidence: 0.0,
+            calibration: Calibration::identity(),
         }
     }
 
@@ -179,6 +202,15 @@ impl Planner {
         choices(&self.networks(), self.sure, records)
     }
 
+    /// Each member network's own choices for each record (no cascade, no averaging), member by
+    /// member, records in input order.
+    pub fn member_choices(&self, records: &[&Record]) -> Result<Vec<Vec<Choices>>, ModelError> {
+        self.networks()
+            .into_iter()
+            .map(|member| choices(&[member], None, records))
+            .collect()
+    }
+
     /// Plans each record: decoding, then the checker.
     pub fn plan(&self, records: &[&Record]) -> Vec<Result<Plan, Diagnostic>> {
         self.plan_sure(records)
@@ -191,19 +223,54 @@ impl Planner {
     /// confidence is answered as a diagnostic.
     pub fn plan_sure(&self, records: &[&Record]) -> Vec<Result<(Plan, f32), Diagnostic>> {
         let least = self.min_confidence;
-        plan_members(&self.networks(), self.sure, records)
+        self.assess(records)
             .into_iter()
             .map(|answer| match answer {
-                Ok((_, confidence)) if confidence < least => Err(Diagnostic::new(
+                Ok(assessed) if assessed.confidence < least => Err(Diagnostic::new(
                     "instruction",
                     Problem::NoPlan(format!(
-                        "the planner is not sure of its reading (confidence {confidence:.3}, \
-                         below {least})"
+                        "the planner is not sure of its reading (confidence {:.3}, below {least})",
+                        assessed.confidence
                     )),
                 )),
-                answer => answer,
+                Ok(assessed) => Ok((assessed.plan, assessed.confidence)),
+                Err(diagnostic) => Err(diagnostic),
             })
             .collect()
+    }
+
+    /// Plans each record, with what each plan's confidence rests on (every checked plan, whatever
+    /// the planner's least confidence).
+    pub fn assess(&self, records: &[&Record]) -> Vec<Result<Assessment, Diagnostic>> {
+        plan_members(&self.networks(), self.sure, records)
+            .into_iter()
+            .map(|answer| {
+                answer.map(|(plan, raw, unhonoured)| Assessment {
+                    confidence: self.calibration.confidence(raw, !unhonoured.is_empty()),
+                    plan,
+                    raw,
+                    unhonoured,
+                })
+            })
+            .collect()
+    }
+
+    /// How this planner's confidence is calibrated.
+    pub fn calibration(&self) -> &Calibration {
+        &self.calibration
+    }
+
+    /// This planner with another calibration (validated).
+    pub fn with_calibration(mut self, calibration: Calibration) -> Result<Planner, ModelError> {
+        calibration.validate()?;
+        self.calibration = calibration;
+        Ok(self)
+    }
+
+    /// The least confidence a plan is run at unless a caller says otherwise: the threshold
+    /// chosen with the calibration (0 for an uncalibrated planner).
+    pub fn default_min_confidence(&self) -> f32 {
+        self.calibration.threshold
     }
 }
 
@@ -229,6 +296,9 @@ struct EnsembleConfig {
     /// A cascade's thresholds (see [`Planner`]); absent, every member reads every record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sure: Option<Sure>,
+    /// How the planner's confidence is calibrated; absent, it is the least probability itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    calibration: Option<Calibration>,
 }
 
 /// The prefix of member `i`'s weights in an ensemble's `model.safetensors`.
@@ -237,8 +307,12 @@ fn member_prefix(i: usize) -> String {
 }
 
 /// The members a `config.json` describes, each with the prefix of its weights (none for a
-/// single network), and its cascade thresholds.
-type Members = (Vec<(Option<String>, Config)>, Option<Sure>);
+/// single network), its cascade thresholds and its calibration.
+type Members = (
+    Vec<(Option<String>, Config)>,
+    Option<Sure>,
+    Option<Calibration>,
+);
 
 fn read_configs(bytes: &[u8]) -> Result<Members, ModelError> {
     let bad = |e: serde_json::Error| ModelError::Config(e.to_string());
@@ -255,10 +329,14 @@ fn read_configs(bytes: &[u8]) -> Result<Members, ModelError> {
             .enumerate()
             .map(|(i, c)| (Some(member_prefix(i)), c))
             .collect();
-        Ok((members, ensemble.sure))
+        if let Some(calibration) = &ensemble.calibration {
+            calibration.validate()?;
+        }
+        Ok((members, ensemble.sure, ensemble.calibration))
     } else {
         Ok((
             vec![(None, serde_json::from_value(value).map_err(bad)?)],
+            None,
             None,
         ))
     }
@@ -326,6 +404,7 @@ pub fn write_ensemble(
     let config = serde_json::to_string_pretty(&EnsembleConfig {
         members: configs,
         sure,
+        calibration: None,
     })
     .map_err(|e| ModelError::Config(e.to_string()))?;
     let write = |name: &str, bytes: &[u8]| {
@@ -335,6 +414,39 @@ pub fn write_ensemble(
     write("config.json", config.as_bytes())?;
     candle_core::safetensors::save(&weights, out.join("model.safetensors"))?;
     Ok(count)
+}
+
+/// Writes the model directory `model` (an ensemble, as `codemode ensemble` writes one) to `out`
+/// with `calibration` in its `config.json`; the weights are copied as they are (nothing is
+/// written to them when `out` is `model`).
+pub fn write_calibration(
+    model: &Path,
+    out: &Path,
+    calibration: &Calibration,
+) -> Result<(), ModelError> {
+    calibration.validate()?;
+    let io = |path: &Path, e: std::io::Error| ModelError::Io(format!("{}: {e}", path.display()));
+    let path = model.join("config.json");
+    let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
+    let mut ensemble: EnsembleConfig = serde_json::from_slice(&bytes).map_err(|e| {
+        ModelError::Config(format!(
+            "{}: a calibration belongs to an ensemble's config.json (join a single network with \
+             `codemode ensemble` first): {e}",
+            path.display()
+        ))
+    })?;
+    ensemble.calibration = Some(calibration.clone());
+    std::fs::create_dir_all(out).map_err(|e| io(out, e))?;
+    let weights = model.join("model.safetensors");
+    let copy = out.join("model.safetensors");
+    let same = std::fs::canonicalize(&weights).ok() == std::fs::canonicalize(&copy).ok();
+    if !same {
+        std::fs::copy(&weights, &copy).map_err(|e| io(&weights, e))?;
+    }
+    let text =
+        serde_json::to_string_pretty(&ensemble).map_err(|e| ModelError::Config(e.to_string()))?;
+    let config = out.join("config.json");
+    std::fs::write(&config, text + "\n").map_err(|e| io(&config, e))
 }
 
 /// A member network and its configuration, borrowed.
@@ -604,12 +716,20 @@ fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, M
             if crate::decode::calls(&tags) > 1 {
                 head_sure = head_sure.min(top(&mode[b]));
             }
+            let heads_sure = head_sure;
             let mut pointers = Vec::with_capacity(n);
+            let mut pointer_doubts = Vec::new();
             for (i, &tag) in tags.iter().enumerate() {
                 let row = &pointer[(b * t + i) * keys..(b * t + i + 1) * keys];
                 let j = first_max(row);
                 if (4..=6).contains(&tag) {
-                    head_sure = head_sure.min(top(row));
+                    let sure = top(row);
+                    head_sure = head_sure.min(sure);
+                    let runner_up = (0..row.len())
+                        .filter(|&k| k != j)
+                        .max_by(|&a, &b| row[a].total_cmp(&row[b]))
+                        .filter(|&k| k < n && enc.candidates[k]);
+                    pointer_doubts.push((i, sure, runner_up));
                 }
                 pointers.push((j < n && enc.candidates[j]).then_some(j));
             }
@@ -624,6 +744,8 @@ fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, M
                 tag_sure,
                 status_sure,
                 head_sure,
+                heads_sure,
+                pointer_doubts,
             }
         })
         .collect())
@@ -648,22 +770,40 @@ pub fn plan_with(
 ) -> Vec<Result<Plan, Diagnostic>> {
     plan_members(&[(config, network)], None, records)
         .into_iter()
-        .map(|answer| answer.map(|(plan, _)| plan))
+        .map(|answer| answer.map(|(plan, _, _)| plan))
         .collect()
 }
 
-/// Plans each record with `members`: decoding, then the checker. A model error becomes a
-/// diagnostic for the records it concerns, never a panic.
+/// A plan, the least probability of the decisions it rests on, and the requests of the
+/// instruction it leaves unhonoured.
+type Read = (Plan, f32, Vec<Unhonoured>);
+
+/// Plans each record with `members`: decoding, then the checker, then the requests of the
+/// instruction the plan does not honour. A model error becomes a diagnostic for the records it
+/// concerns, never a panic.
 fn plan_members(
     members: &[Part],
     sure: Option<Sure>,
     records: &[&Record],
-) -> Vec<Result<(Plan, f32), Diagnostic>> {
+) -> Vec<Result<Read, Diagnostic>> {
     match choices(members, sure, records) {
         Ok(choices) => records
             .iter()
             .zip(choices)
-            .map(|(record, c)| decode_sure(&record.tokens, &record.catalog, &c))
+            .map(|(record, c)| {
+                decode_sure(&record.tokens, &record.catalog, &c).map(|(plan, raw)| {
+                    let left = unhonoured(&record.tokens, &record.catalog, &c.tags, &plan);
+                    // The doubts the plan rests on; a close reading keeps the doubt of the tags
+                    // it moved.
+                    let deciding = deciding_probability(&record.tokens, &record.catalog, &c, &plan);
+                    let sure = if raw < c.confidence() {
+                        raw.min(deciding)
+                    } else {
+                        deciding
+                    };
+                    (plan, sure, left)
+                })
+            })
             .collect(),
         Err(e) => records
             .iter()
@@ -792,5 +932,65 @@ mod tests {
         let config = br#"{"members": [], "sure": {"tags": 0.9, "heads": 0.3}}"#;
         let error = read_configs(config).err().unwrap().to_string();
         assert!(error.contains("threshold"), "{error}");
+    }
+
+    /// Each kind of request a plan may leave unhonoured, said to the shipped planner: it answers
+    /// a diagnostic, or a plan less sure than its default threshold, never a plan it stands behind.
+    #[test]
+    fn a_request_the_plan_does_not_honour_is_never_answered_as_a_sure_plan() {
+        let (planner, _) = shipped();
+        let users = serde_json::json!([{"name": "list_users", "arguments": {"team": "string"}, "required": ["team"], "returns": {"kind": "array", "properties": ["username", "email", "level"]}}]);
+        let forecast = serde_json::json!([
+            {"name": "get_forecast", "arguments": {"city": "string", "days": "number"}, "required": ["city"], "returns": {"kind": "text", "properties": []}},
+            {"name": "ping_host", "arguments": {"host": "string"}, "required": ["host"], "returns": {"kind": "text", "properties": []}},
+            {"name": "send_email", "arguments": {"to": "string", "subject": "string"}, "required": ["to"], "returns": {"kind": "text", "properties": []}}
+        ]);
+        let cases = [
+            // A field the tool does not declare.
+            (
+                r#"list_users for team "blue" -- show me the username and the coverage of each one."#,
+                &users,
+            ),
+            (
+                r#"Call list_users with team "blue", only username and phone"#,
+                &users,
+            ),
+            // A row limit on a tool that returns text.
+            (
+                r#"Call get_forecast with city "Oslo", first 5 rows"#,
+                &forecast,
+            ),
+            // A word for concurrency the schedule does not reflect.
+            (
+                r#"Please run these 2 things concurrently - ping_host with host "db1" plus get_forecast with city "Oslo" - because the ops review starts soon."#,
+                &forecast,
+            ),
+            // A literal no call takes.
+            (
+                r#"get_forecast for city "Oslo" with the days of 3 and the subject "x""#,
+                &forecast,
+            ),
+            // A loop or a condition in shell or code notation.
+            (
+                r#"for h in db1 db2; do ping_host --host "db1"; done"#,
+                &forecast,
+            ),
+            (
+                r#"["db1", "db2"].forEach((h) => ping_host({host: "db1"}))"#,
+                &forecast,
+            ),
+            (r#"if (up) ping_host(host: "db1")"#, &forecast),
+        ];
+        let default = planner.default_min_confidence();
+        assert!(default > 0.5, "the shipped model is calibrated: {default}");
+        for (instruction, tools) in cases {
+            let record = crate::test_record(instruction, tools.clone());
+            if let Ok((plan, confidence)) = planner.plan_sure(&[&record]).remove(0) {
+                assert!(
+                    confidence < default,
+                    "{instruction}: {plan:?} at {confidence}, the default is {default}"
+                );
+            }
+        }
     }
 }

@@ -168,6 +168,8 @@ fn choices(r: &codemode_plan::Record) -> impl Strategy<Value = Choices> + use<> 
                 tag_sure: 0.9,
                 status_sure: 0.9,
                 head_sure: 0.9,
+                heads_sure: 0.9,
+                pointer_doubts: Vec::new(),
             }
         })
 }

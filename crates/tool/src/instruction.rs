@@ -109,7 +109,7 @@ pub fn instruction_tool(
                 "type": "number",
                 "description": format!(
                     "Run the plan only when the planner is at least this sure of it (0 to 1, default {}).",
-                    options.min_confidence
+                    rounded(options.min_confidence)
                 )
             }
         },
@@ -154,7 +154,7 @@ more than 3 calls cannot be planned: then, or when the planner is less sure than
 reading, nothing runs, and the failure (`reason_code` `not_planned`) hands back \
 `follow_up` `{code_tool}` with the TypeScript declarations of the tools named, for you to write \
 the code.",
-        options.min_confidence
+        rounded(options.min_confidence)
     );
     let mut plannable_lines = Vec::new();
     let mut left_out = Vec::new();
@@ -286,8 +286,9 @@ impl Instructor {
             return self.not_planned(
                 ReasonCode::NotPlanned,
                 format!(
-                    "the planner is not sure of its reading (confidence {}, below {least})",
-                    rounded(planned.confidence)
+                    "the planner is not sure of its reading (confidence {}, below {})",
+                    rounded(planned.confidence),
+                    rounded(least)
                 ),
                 &named,
                 Some(planned.confidence),

@@ -12,16 +12,16 @@ use codemode_plan::{Diagnostic, Problem};
 
 mod args;
 mod close;
-mod fields;
+pub(crate) mod fields;
 mod first;
 mod labels;
 mod output;
 mod prose;
-mod rows;
+pub(crate) mod rows;
 mod structure;
 #[cfg(test)]
 mod test_util;
-mod text;
+pub(crate) mod text;
 
 pub use close::{ALTERNATIVE_MIN, UNKNOWN_TOOL_MIN, decode_checked, decode_sure};
 pub use first::decode;
@@ -56,6 +56,12 @@ pub struct Choices {
     /// status, the output kind, and the schedule when the tags make two or three calls (1 when
     /// unknown).
     pub head_sure: f32,
+    /// The least probability of the status, the output kind and, with two or three calls, the
+    /// schedule: [`Choices::head_sure`] without the pointers (1 when unknown).
+    pub heads_sure: f32,
+    /// For each value token: the token, the probability of its pointer, and the token its
+    /// runner-up points at (none when that is no argument name); empty when unknown.
+    pub pointer_doubts: Vec<(usize, f32, Option<usize>)>,
 }
 
 impl Choices {

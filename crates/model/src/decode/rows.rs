@@ -16,7 +16,7 @@ pub(super) const ROW_NOUNS: &[&str] = &[
 /// Whether the words around the number at `i` ask for rows: a limit word before it (`first`,
 /// `top`, `limit`, `max`, `only`, `just`, `up to`, `at most`, maybe with `the` between) or a
 /// row noun after it (`rows`, `results`, `entries`, `items`, `records`, `lines`, `hits`).
-pub(super) fn asks_for_rows(tokens: &[Token], i: usize) -> bool {
+pub(crate) fn asks_for_rows(tokens: &[Token], i: usize) -> bool {
     let lower = |j: usize| tokens[j].text.to_ascii_lowercase();
     let noun_after = i + 1 < tokens.len() && {
         let w = lower(i + 1);

@@ -39,6 +39,8 @@ pub(super) fn choices(tags: &[usize], pointers: &[Option<usize>]) -> Choices {
         tag_sure: 1.0,
         status_sure: 1.0,
         head_sure: 1.0,
+        heads_sure: 1.0,
+        pointer_doubts: Vec::new(),
     }
 }
 

@@ -26,7 +26,7 @@ fn ends_sentence(token: &Token) -> bool {
 }
 
 /// The tokens of the sentence that holds token `i`, its stop left out.
-pub(super) fn sentence_of(tokens: &[Token], i: usize) -> std::ops::Range<usize> {
+pub(crate) fn sentence_of(tokens: &[Token], i: usize) -> std::ops::Range<usize> {
     let start = tokens[..i]
         .iter()
         .rposition(ends_sentence)
@@ -50,7 +50,7 @@ pub(super) fn clause_end(tokens: &[Token], j: usize) -> usize {
 }
 
 /// The role tag at `j` (0, `other`, past the end).
-pub(super) fn tag_at(tags: &[usize], j: usize) -> usize {
+pub(crate) fn tag_at(tags: &[usize], j: usize) -> usize {
     tags.get(j).copied().unwrap_or(0)
 }
 
@@ -64,7 +64,7 @@ pub(super) fn call_of(tag: usize) -> Option<usize> {
 }
 
 /// The token before `i`, past one `filler` word between (`the first 5`, `the very last 5`).
-pub(super) fn before_past(tokens: &[Token], i: usize, filler: &str) -> Option<usize> {
+pub(crate) fn before_past(tokens: &[Token], i: usize, filler: &str) -> Option<usize> {
     let j = i.checked_sub(1)?;
     if tokens[j].text.eq_ignore_ascii_case(filler) {
         j.checked_sub(1)

@@ -141,7 +141,7 @@ pub(super) fn plural_of<'a>(field: &str, properties: &'a [String]) -> Option<&'a
 }
 
 /// Whether `properties` declare `field`, itself or as the plural of one of them.
-pub(super) fn declares(properties: &[String], field: &str) -> bool {
+pub(crate) fn declares(properties: &[String], field: &str) -> bool {
     properties.iter().any(|p| p == field) || plural_of(field, properties).is_some()
 }
 

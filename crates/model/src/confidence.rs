@@ -1,0 +1,336 @@
+//! A plan's confidence: the probability that the plan is exactly right, as measured on records
+//! the network was not trained on.
+//!
+//! The network's own figure, the least probability of any decision its reading rests on (a
+//! token's role, a value's argument, the status, the output kind, the schedule), ranks readings
+//! but does not say how often they are right, and it cannot see a request the reading left out.
+//! So the confidence a plan is answered with is:
+//!
+//! - that least probability mapped through a monotone [`Calibration`], fitted on labeled records
+//!   (the share of exact plans among plans with about that least probability);
+//! - at most [`Calibration::unhonoured`] when the instruction holds a request the plan does not
+//!   honour (`crate::residual`): the share of exact plans among such plans, far below any
+//!   threshold a caller would run plans at.
+//!
+//! A calibration also carries the threshold chosen with it ([`Calibration::threshold`]), the
+//! least confidence run_instruction and `codemode do` run a plan at unless told otherwise.
+
+use serde::{Deserialize, Serialize};
+
+use crate::ModelError;
+
+/// How a planner turns its network's least probability into a confidence.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Calibration {
+    /// The knots of the map: least probabilities, increasing.
+    pub raw: Vec<f32>,
+    /// The share of exact plans at each knot, never decreasing.
+    pub right: Vec<f32>,
+    /// The confidence of a plan that leaves a request of the instruction unhonoured, at most.
+    pub unhonoured: f32,
+    /// The least confidence a plan is run at by default.
+    pub threshold: f32,
+}
+
+/// One answered plan of a labeled record, for fitting.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sample {
+    /// The network's least probability for the plan.
+    pub raw: f32,
+    /// Whether the instruction holds a request the plan does not honour.
+    pub unhonoured: bool,
+    /// Whether the plan is the expected one.
+    pub right: bool,
+}
+
+/// The fewest plans behind one knot of a fitted map: fewer make a step of chance.
+pub const MIN_BLOCK: usize = 40;
+
+impl Calibration {
+    /// No calibration: the least probability itself, and no cap for unhonoured requests.
+    pub fn identity() -> Self {
+        Self {
+            raw: vec![0.0, 1.0],
+            right: vec![0.0, 1.0],
+            unhonoured: 1.0,
+            threshold: 0.0,
+        }
+    }
+
+    /// Checks that the map is usable: as many knots as shares, knots increasing, shares never
+    /// decreasing, every figure a probability.
+    pub fn validate(&self) -> Result<(), ModelError> {
+        let bad = |why: &str| Err(ModelError::Config(format!("calibration: {why}")));
+        if self.raw.is_empty() || self.raw.len() != self.right.len() {
+            return bad("`raw` and `right` must be as long as each other, and not empty");
+        }
+        let probability = |p: &f32| (0.0..=1.0).contains(p);
+        if !self.raw.iter().chain(&self.right).all(probability)
+            || !probability(&self.unhonoured)
+            || !probability(&self.threshold)
+        {
+            return bad("every figure must be a probability from 0 to 1");
+        }
+        if self.raw.windows(2).any(|w| w[0] >= w[1]) {
+            return bad("`raw` must increase");
+        }
+        if self.right.windows(2).any(|w| w[0] > w[1]) {
+            return bad("`right` must never decrease");
+        }
+        Ok(())
+    }
+
+    /// The confidence of a plan whose least probability is `raw`: the map, linear between its
+    /// knots and flat beyond them, capped at [`Calibration::unhonoured`] when the plan leaves a
+    /// request unhonoured.
+    pub fn confidence(&self, raw: f32, unhonoured: bool) -> f32 {
+        let mapped = interpolate(&self.raw, &self.right, raw);
+        if unhonoured {
+            mapped.min(self.unhonoured)
+        } else {
+            mapped
+        }
+    }
+
+    /// Fits a calibration to answered plans of labeled records: the map by isotonic regression
+    /// (pool adjacent violators) over the plans that leave nothing unhonoured, each knot the mean
+    /// of at least [`MIN_BLOCK`] plans; the cap as the share of exact plans among the others,
+    /// with one right and one wrong plan added so that a handful of them cannot make it 0 or 1.
+    /// The threshold is left at 0 (see [`Calibration::choose_threshold`]).
+    pub fn fit(samples: &[Sample]) -> Result<Self, ModelError> {
+        let mut plain: Vec<(f32, bool)> = samples
+            .iter()
+            .filter(|s| !s.unhonoured)
+            .map(|s| (s.raw, s.right))
+            .collect();
+        if plain.len() < MIN_BLOCK {
+            return Err(ModelError::Config(format!(
+                "calibration: {} plans are too few to fit a map (at least {MIN_BLOCK})",
+                plain.len()
+            )));
+        }
+        plain.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // Blocks of (sum of raw, number of right plans, plans), merged while a block's share of
+        // right plans is above the next one's, or a block is smaller than MIN_BLOCK.
+        let mut blocks: Vec<(f64, f64, usize)> = Vec::new();
+        for chunk in plain.chunks(MIN_BLOCK) {
+            let block = chunk
+                .iter()
+                .fold((0.0, 0.0, 0), |(r, k, n), &(raw, right)| {
+                    (r + f64::from(raw), k + f64::from(u8::from(right)), n + 1)
+                });
+            blocks.push(block);
+            while blocks.len() > 1 {
+                let last = blocks[blocks.len() - 1];
+                let before = blocks[blocks.len() - 2];
+                let share = |b: (f64, f64, usize)| b.1 / b.2 as f64;
+                if share(before) >= share(last) || last.2 < MIN_BLOCK {
+                    blocks.pop();
+                    let merged = (before.0 + last.0, before.1 + last.1, before.2 + last.2);
+                    *blocks.last_mut().expect("two blocks") = merged;
+                } else {
+                    break;
+                }
+            }
+        }
+        let mut raw = Vec::with_capacity(blocks.len());
+        let mut right = Vec::with_capacity(blocks.len());
+        for (sum, rights, n) in blocks {
+            let knot = (sum / n as f64) as f32;
+            // Knots must increase; equal means (a block of ones) merge into the last knot.
+            if raw.last().is_some_and(|&last| knot <= last) {
+                continue;
+            }
+            raw.push(knot);
+            right.push((rights / n as f64) as f32);
+        }
+        let flagged: Vec<&Sample> = samples.iter().filter(|s| s.unhonoured).collect();
+        let flagged_right = flagged.iter().filter(|s| s.right).count();
+        let calibration = Self {
+            raw,
+            right,
+            unhonoured: (flagged_right + 1) as f32 / (flagged.len() + 2) as f32,
+            threshold: 0.0,
+        };
+        calibration.validate()?;
+        Ok(calibration)
+    }
+
+    /// The least threshold at which at most `risk` of the plans answered are wrong, over
+    /// `samples`: the threshold a caller who runs plans wants, chosen on data other than the
+    /// data it is judged on.
+    pub fn choose_threshold(&self, samples: &[Sample], risk: f64) -> f32 {
+        let mut scored: Vec<(f32, bool)> = samples
+            .iter()
+            .map(|s| (self.confidence(s.raw, s.unhonoured), s.right))
+            .collect();
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let total = scored.len();
+        let mut wrong = scored.iter().filter(|s| !s.1).count();
+        for (i, &(confidence, right)) in scored.iter().enumerate() {
+            // Plans of equal confidence are answered together.
+            let boundary = i == 0 || scored[i - 1].0 < confidence;
+            if boundary && (wrong as f64) <= risk * (total - i) as f64 {
+                return confidence;
+            }
+            if !right {
+                wrong -= 1;
+            }
+        }
+        1.0
+    }
+}
+
+/// How many of a reading's least sure role tags are read again by [`deciding_probability`].
+const TAGS_READ_AGAIN: usize = 6;
+
+/// The least probability among the decisions of a reading that the plan rests on: the heads
+/// (status, output kind, schedule) as the network gave them, and of the role tags and the
+/// values' pointers only those whose runner-up would answer otherwise. A tag whose other reading decodes to the
+/// same plan (a value said twice, a word the decoder reads as prose either way) is no doubt
+/// about the plan. The least sure tags are read again, at most [`TAGS_READ_AGAIN`] of them.
+pub fn deciding_probability(
+    tokens: &[codemode_plan::Token],
+    catalog: &codemode_plan::Catalog,
+    choices: &crate::decode::Choices,
+    plan: &codemode_plan::Plan,
+) -> f32 {
+    let width = crate::network::TAGS.len();
+    if choices.tag_logits.len() != tokens.len() * width {
+        return choices.confidence();
+    }
+    // (top probability, token, runner-up tag), least sure first.
+    let mut doubts: Vec<(f32, usize, usize)> = choices
+        .tag_logits
+        .chunks(width)
+        .enumerate()
+        .map(|(i, logits)| {
+            let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let exp: Vec<f32> = logits.iter().map(|&l| (l - max).exp()).collect();
+            let sum: f32 = exp.iter().sum();
+            let mut order: Vec<usize> = (0..width).collect();
+            order.sort_by(|&a, &b| exp[b].total_cmp(&exp[a]));
+            (exp[order[0]] / sum, i, order[1])
+        })
+        .collect();
+    doubts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut tags = 1.0_f32;
+    for (k, &(p, i, runner_up)) in doubts.iter().enumerate() {
+        if k == TAGS_READ_AGAIN {
+            tags = p;
+            break;
+        }
+        let mut other = choices.clone();
+        other.tags[i] = runner_up;
+        let same = crate::decode::decode_checked(tokens, catalog, &other)
+            .is_ok_and(|again| again == *plan);
+        if !same {
+            tags = p;
+            break;
+        }
+    }
+    // The pointers likewise: a value whose runner-up argument decodes to the same plan (the
+    // decoder places it by the word beside it) is no doubt about the plan.
+    let mut pointers = 1.0_f32;
+    let mut doubts = choices.pointer_doubts.clone();
+    doubts.sort_by(|a, b| a.1.total_cmp(&b.1));
+    for &(i, p, runner_up) in doubts.iter().take(TAGS_READ_AGAIN) {
+        let mut other = choices.clone();
+        other.pointers[i] = runner_up;
+        let same = crate::decode::decode_checked(tokens, catalog, &other)
+            .is_ok_and(|again| again == *plan);
+        if !same {
+            pointers = p;
+            break;
+        }
+    }
+    let heads = if choices.pointer_doubts.is_empty() {
+        // Choices made without pointer detail: the heads with the pointers.
+        choices.head_sure
+    } else {
+        choices.heads_sure
+    };
+    tags.min(pointers).min(heads)
+}
+
+/// `y` at `x` on the polyline through `(xs[i], ys[i])`, flat beyond its ends.
+fn interpolate(xs: &[f32], ys: &[f32], x: f32) -> f32 {
+    let (Some(&first), Some(&last)) = (xs.first(), xs.last()) else {
+        return x;
+    };
+    if x <= first {
+        return ys[0];
+    }
+    if x >= last {
+        return ys[ys.len() - 1];
+    }
+    let i = xs.partition_point(|&k| k <= x);
+    let (x0, x1, y0, y1) = (xs[i - 1], xs[i], ys[i - 1], ys[i]);
+    y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn samples(raw: f32, right: usize, wrong: usize, unhonoured: bool) -> Vec<Sample> {
+        let make = |ok| Sample {
+            raw,
+            unhonoured,
+            right: ok,
+        };
+        std::iter::repeat_n(make(true), right)
+            .chain(std::iter::repeat_n(make(false), wrong))
+            .collect()
+    }
+
+    #[test]
+    fn the_map_is_the_share_of_right_plans_and_never_falls() {
+        let mut data = samples(0.4, 20, 20, false);
+        data.extend(samples(0.7, 35, 5, false));
+        data.extend(samples(0.99, 396, 4, false));
+        let calibration = Calibration::fit(&data).unwrap();
+        assert_eq!(calibration.raw, [0.4, 0.7, 0.99]);
+        assert_eq!(calibration.right, [0.5, 0.875, 0.99]);
+        // Linear between knots, flat beyond them.
+        assert!((calibration.confidence(0.55, false) - 0.6875).abs() < 1e-6);
+        assert_eq!(calibration.confidence(0.1, false), 0.5);
+        assert_eq!(calibration.confidence(1.0, false), 0.99);
+        // A block whose share is above the next one's is pooled with it.
+        let mut data = samples(0.5, 38, 2, false);
+        data.extend(samples(0.9, 36, 4, false));
+        let calibration = Calibration::fit(&data).unwrap();
+        assert_eq!(calibration.right, [0.925]);
+    }
+
+    #[test]
+    fn an_unhonoured_request_caps_the_confidence_at_its_measured_share() {
+        let mut data = samples(0.99, 40, 0, false);
+        data.extend(samples(0.99, 1, 5, true));
+        let calibration = Calibration::fit(&data).unwrap();
+        // (1 + 1) / (6 + 2)
+        assert_eq!(calibration.unhonoured, 0.25);
+        assert_eq!(calibration.confidence(0.99, true), 0.25);
+        assert_eq!(calibration.confidence(0.99, false), 1.0);
+    }
+
+    #[test]
+    fn the_threshold_is_the_least_that_keeps_wrong_plans_within_the_risk() {
+        let calibration = Calibration::identity();
+        let mut data = samples(0.3, 5, 5, false);
+        data.extend(samples(0.8, 99, 1, false));
+        assert_eq!(calibration.choose_threshold(&data, 0.01), 0.8);
+        assert_eq!(calibration.choose_threshold(&data, 0.5), 0.3);
+    }
+
+    #[test]
+    fn a_malformed_calibration_is_refused() {
+        let mut calibration = Calibration::identity();
+        calibration.right = vec![0.5, 0.4];
+        assert!(calibration.validate().is_err());
+        calibration.right = vec![0.1];
+        assert!(calibration.validate().is_err());
+        assert!(Calibration::fit(&samples(0.9, 3, 1, false)).is_err());
+    }
+}
