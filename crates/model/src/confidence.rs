@@ -182,8 +182,12 @@ impl Calibration {
     }
 }
 
-/// How many of a reading's least sure role tags are read again by [`deciding_probability`].
+/// How many of a reading's least sure role tags (and pointers) are read again by
+/// [`deciding_probability`].
 const TAGS_READ_AGAIN: usize = 6;
+
+/// A decision at least this probable is not read again: its doubt is too small to matter.
+const SURE_ENOUGH: f32 = 0.99;
 
 /// The least probability among the decisions of a reading that the plan rests on: the heads
 /// (status, output kind, schedule) as the network gave them, and of the role tags and the
@@ -217,7 +221,7 @@ pub fn deciding_probability(
     doubts.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut tags = 1.0_f32;
     for (k, &(p, i, runner_up)) in doubts.iter().enumerate() {
-        if k == TAGS_READ_AGAIN {
+        if k == TAGS_READ_AGAIN || p >= SURE_ENOUGH {
             tags = p;
             break;
         }
@@ -236,6 +240,10 @@ pub fn deciding_probability(
     let mut doubts = choices.pointer_doubts.clone();
     doubts.sort_by(|a, b| a.1.total_cmp(&b.1));
     for &(i, p, runner_up) in doubts.iter().take(TAGS_READ_AGAIN) {
+        if p >= SURE_ENOUGH {
+            pointers = p;
+            break;
+        }
         let mut other = choices.clone();
         other.pointers[i] = runner_up;
         let same = crate::decode::decode_checked(tokens, catalog, &other)
