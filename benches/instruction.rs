@@ -288,32 +288,20 @@ async fn bench(config: &Config, requests: usize) -> Result<(), String> {
             let keep = round >= 20;
             planner.take();
             intervals.take_union();
-            let start = Instant::now();
-            let output = call_tool(
+            let total = timed_call(
                 &run_instruction,
                 json!({"instruction": workload.instruction}),
-                &AllowAll,
-                CallContext::default(),
+                workload.instruction,
             )
-            .await;
-            let total = start.elapsed();
-            ok(&output, workload.instruction)?;
+            .await?;
             if keep {
                 instruction.total.push(total);
                 instruction.plan.push(planner.take());
                 instruction.upstream.push(intervals.take_union());
             }
             intervals.take_union();
-            let start = Instant::now();
-            let output = call_tool(
-                &run_code,
-                json!({"code": workload.code}),
-                &AllowAll,
-                CallContext::default(),
-            )
-            .await;
-            let total = start.elapsed();
-            ok(&output, workload.name)?;
+            let total =
+                timed_call(&run_code, json!({"code": workload.code}), workload.name).await?;
             if keep {
                 code.total.push(total);
                 code.upstream.push(intervals.take_union());
@@ -367,6 +355,19 @@ async fn bench(config: &Config, requests: usize) -> Result<(), String> {
     }
     bridge.shutdown().await;
     Ok(())
+}
+
+/// How long one call of `tool` with `arguments` takes; a failed call stops the bench.
+async fn timed_call(
+    tool: &ToolDefinition,
+    arguments: Value,
+    what: &str,
+) -> Result<Duration, String> {
+    let start = Instant::now();
+    let output = call_tool(tool, arguments, &AllowAll, CallContext::default()).await;
+    let total = start.elapsed();
+    ok(&output, what)?;
+    Ok(total)
 }
 
 /// The tools of `plan` whose rows sit under a key, as run_instruction compiles them.

@@ -19,12 +19,12 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use codemode_interpreter::Interpreter;
-use codemode_plan::{PlanRecord, check, compile, frontend};
+use codemode_plan::{Plan, PlanRecord, check, compile, frontend};
 use serde_json::{Map, Value, json};
 
 use crate::code_tool::{admission_failure, code_tool};
 use crate::input::{self, json_kind};
-use crate::plannable::{Plannable, Refusal};
+use crate::plannable::{Plannable, Refusal, Selection};
 use crate::{
     CallContext, CodeToolOptions, FailureStage, Handler, Hints, ReasonCode, ToolDefinition,
     ToolOutput, typescript,
@@ -224,6 +224,10 @@ struct Instructor {
     plannable: Plannable,
 }
 
+/// A plan ready to compile: in the tools' own names, the tools whose rows sit under a key, and
+/// the planner's confidence.
+type Compiled = (Plan, BTreeMap<String, String>, f32);
+
 /// One call's parsed input.
 struct InstructionInput {
     instruction: String,
@@ -258,47 +262,13 @@ impl Instructor {
             .iter()
             .map(|(tool, _)| tool.definition.name.clone())
             .collect();
-        let record = json!({"instruction": input.instruction, "tools": selection.catalog()});
-        let record = match frontend::read_record(&record) {
-            Ok(record) => record,
-            Err(diagnostic) => {
-                return self.not_planned(
-                    ReasonCode::NotPlanned,
-                    diagnostic.to_string(),
-                    &named,
-                    None,
-                );
-            }
-        };
-        let planned = match self.planner.plan_record(&record) {
-            Ok(planned) => planned,
-            Err(diagnostic) => {
-                return self.not_planned(
-                    ReasonCode::NotPlanned,
-                    diagnostic.to_string(),
-                    &named,
-                    None,
-                );
-            }
-        };
         let least = input.min_confidence.unwrap_or(self.min_confidence);
-        if planned.confidence < least {
-            return self.not_planned(
-                ReasonCode::NotPlanned,
-                format!(
-                    "the planner is not sure of its reading (confidence {}, below {})",
-                    rounded(planned.confidence),
-                    rounded(least)
-                ),
-                &named,
-                Some(planned.confidence),
-            );
-        }
-        let (plan, rows) = selection.to_own_names(planned.plan);
-        // Every path to a run goes through the checker, whatever the planner promised.
-        if let Err(diagnostic) = check::check(&plan, &selection.own_catalog()) {
-            return self.not_planned(ReasonCode::NotPlanned, diagnostic.to_string(), &named, None);
-        }
+        let (plan, rows, confidence) = match self.plan(&input.instruction, &selection, least) {
+            Ok(planned) => planned,
+            Err((error, confidence)) => {
+                return self.not_planned(ReasonCode::NotPlanned, error, &named, confidence);
+            }
+        };
         let js = compile::compile_with_rows(&plan, &rows);
         let mut run = json!({ "code": js });
         if let (Some(ms), Some(fields)) = (input.timeout_ms, run.as_object_mut()) {
@@ -310,12 +280,41 @@ impl Instructor {
             other => Map::from_iter([("value".to_owned(), other)]),
         };
         fields.insert("plan".into(), json!(plan));
-        fields.insert("confidence".into(), json!(rounded(planned.confidence)));
+        fields.insert("confidence".into(), json!(rounded(confidence)));
         fields.insert("js".into(), Value::String(js));
         ToolOutput {
             value: Value::Object(fields),
             ..output
         }
+    }
+
+    /// The plan for `instruction` over `selection`, in the tools' own names and checked, with the
+    /// tools whose rows sit under a key and the plan's confidence; or why there is none (and the
+    /// confidence of a plan below `least`).
+    fn plan(
+        &self,
+        instruction: &str,
+        selection: &Selection<'_>,
+        least: f32,
+    ) -> Result<Compiled, (String, Option<f32>)> {
+        let record = json!({"instruction": instruction, "tools": selection.catalog()});
+        let record = frontend::read_record(&record).map_err(|d| (d.to_string(), None))?;
+        let planned = self
+            .planner
+            .plan_record(&record)
+            .map_err(|d| (d.to_string(), None))?;
+        if planned.confidence < least {
+            let why = format!(
+                "the planner is not sure of its reading (confidence {}, below {})",
+                rounded(planned.confidence),
+                rounded(least)
+            );
+            return Err((why, Some(planned.confidence)));
+        }
+        let (plan, rows) = selection.to_own_names(planned.plan);
+        // Every path to a run goes through the checker, whatever the planner promised.
+        check::check(&plan, &selection.own_catalog()).map_err(|d| (d.to_string(), None))?;
+        Ok((plan, rows, planned.confidence))
     }
 
     /// A failure with nothing run: why, and run_code to write the code in, with the declarations
