@@ -71,12 +71,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for answer in plan_read(read, |records| planner.plan_sure(records)) {
             match answer {
                 Ok((plan, confidence)) => {
-                    let mut line = json!({ "plan": plan });
+                    // Three decimals: the figure is a probability, not an exact quantity.
+                    let confidence = (f64::from(confidence) * 1000.0).round() / 1000.0;
+                    let mut line = json!({ "plan": plan, "confidence": confidence });
                     if args.js {
                         line["js"] = json!(compile::compile(&plan));
                     }
-                    // Three decimals: the figure is a probability, not an exact quantity.
-                    line["confidence"] = json!((f64::from(confidence) * 1000.0).round() / 1000.0);
                     answers.write(&line)?
                 }
                 Err(d) => answers.diagnostic(&d)?,
