@@ -12,6 +12,8 @@
 #[path = "mcp/cli.rs"]
 mod cli;
 mod common;
+#[path = "mcp/http.rs"]
+mod http;
 #[path = "mcp/instruction.rs"]
 mod instruction;
 #[path = "mcp/python.rs"]

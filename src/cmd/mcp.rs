@@ -1,5 +1,5 @@
-//! `codemode mcp`: serves run_code and run_instruction over MCP on stdio, with the tools of
-//! upstream MCP servers.
+//! `codemode mcp`: serves run_code and run_instruction over MCP, on stdio or on streamable HTTP,
+//! with the tools of upstream MCP servers.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -7,8 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use codemode_mcp::{Config, Error, Session, SessionPlanner};
+use codemode_mcp::{Config, Error, HttpOptions, Session, SessionPlanner};
 use codemode_quickjs::QuickJs;
+use tokio_util::sync::CancellationToken;
 
 /// Flags of `codemode mcp`.
 #[derive(clap::Args)]
@@ -21,24 +22,128 @@ pub struct Args {
     /// the shipped model when absent.
     #[arg(long)]
     model: Option<PathBuf>,
+    /// Serve streamable HTTP on this address (`127.0.0.1:8000`; port 0 picks a free one) at
+    /// `/mcp`, for many clients at once, instead of one client on stdio.
+    #[arg(long, value_name = "ADDR")]
+    http: Option<String>,
+    /// Allow an `--http` address beyond this machine (not loopback); it needs `--token-file`.
+    #[arg(long, requires = "http")]
+    allow_remote: bool,
+    /// A file holding the bearer token every HTTP request must carry (`Authorization: Bearer
+    /// TOKEN`; at least 16 characters, no spaces).
+    #[arg(long, value_name = "FILE", requires = "http")]
+    token_file: Option<PathBuf>,
 }
 
-/// Serves until the client closes stdin; logs go to stderr.
+/// The shortest bearer token `--token-file` accepts.
+const MIN_TOKEN_CHARS: usize = 16;
+
+/// Serves until the client closes stdin (or, over HTTP, until interrupted); logs go to stderr.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let config = load(&args.config)?;
+    let token = match &args.token_file {
+        Some(path) => Some(read_token(path)?),
+        None => None,
+    };
     let planner = planner(&config, args.model.as_deref(), None)?;
     let runtime = runtime()?;
-    let outcome = runtime.block_on(async {
+    let outcome: anyhow::Result<()> = runtime.block_on(async {
+        // Bind before starting the upstream servers, so a bad address costs nothing.
+        let listener = match &args.http {
+            Some(address) => Some(bind(address, args.allow_remote, token.is_some()).await?),
+            None => None,
+        };
         let interpreter = QuickJs::new(codemode_quickjs::Config {
             max_value_bytes: config.value_limit(),
             ..codemode_quickjs::Config::default()
         });
-        let session = Session::start(&config, Arc::new(interpreter), planner).await;
-        codemode_mcp::serve_stdio(Arc::new(session)).await
+        let session = Arc::new(Session::start(&config, Arc::new(interpreter), planner).await);
+        match listener {
+            Some(listener) => {
+                let shutdown = CancellationToken::new();
+                tokio::spawn(stop_on_signal(shutdown.clone()));
+                let options = HttpOptions { token, shutdown };
+                Ok(codemode_mcp::serve_http(session, listener, options).await?)
+            }
+            None => Ok(codemode_mcp::serve_stdio(session).await?),
+        }
     });
     runtime.shutdown_timeout(Duration::from_secs(1));
     outcome?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Binds `address`, refusing one beyond loopback unless `--allow-remote` and a token are given.
+async fn bind(
+    address: &str,
+    allow_remote: bool,
+    has_token: bool,
+) -> anyhow::Result<tokio::net::TcpListener> {
+    let resolved: Vec<std::net::SocketAddr> = tokio::net::lookup_host(address)
+        .await
+        .with_context(|| format!("--http {address}: not an address (HOST:PORT)"))?
+        .collect();
+    let Some(&first) = resolved.first() else {
+        anyhow::bail!("--http {address}: resolves to no address");
+    };
+    if resolved.iter().any(|a| !a.ip().is_loopback()) {
+        if !allow_remote {
+            anyhow::bail!(
+                "--http {address} is not a loopback address: serving beyond this machine needs \
+--allow-remote and --token-file"
+            );
+        }
+        if !has_token {
+            anyhow::bail!(
+                "--http {address} with --allow-remote needs --token-file: every request must carry \
+the token"
+            );
+        }
+    }
+    tokio::net::TcpListener::bind(first)
+        .await
+        .with_context(|| format!("cannot listen on {first}"))
+}
+
+/// Reads the bearer token from `path`: its contents without surrounding whitespace.
+fn read_token(path: &Path) -> anyhow::Result<String> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the token file {}", path.display()))?;
+    let token = text.trim();
+    if token.chars().count() < MIN_TOKEN_CHARS || token.chars().any(char::is_whitespace) {
+        anyhow::bail!(
+            "{}: a token must be at least {MIN_TOKEN_CHARS} characters with no spaces \
+(for example `openssl rand -hex 32`)",
+            path.display()
+        );
+    }
+    Ok(token.to_owned())
+}
+
+/// Cancels `shutdown` at Ctrl-C or SIGTERM.
+async fn stop_on_signal(shutdown: CancellationToken) {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(signal) => signal,
+                Err(_) => {
+                    let _ = interrupt.await;
+                    shutdown.cancel();
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = interrupt.await;
+    }
+    shutdown.cancel();
 }
 
 /// Reads the config, naming the file in front of a problem inside it.

@@ -11,6 +11,8 @@
 //! - [`session`]: the [`Session`] that `codemode mcp`, `codemode run --mcp` and `codemode do`
 //!   share: the bridge, the policy, run_code, run_instruction and the tools served directly;
 //! - [`server`]: the rmcp server over a session, on stdio, with progress notifications;
+//! - [`http`]: the same server over streamable HTTP, for many clients at once, with a bearer
+//!   token for addresses beyond loopback;
 //! - `stdio`: the line filter between stdin and rmcp, which answers the lines rmcp would drop
 //!   unanswered.
 //!
@@ -54,6 +56,7 @@
 
 pub mod config;
 mod error;
+pub mod http;
 pub mod naming;
 pub mod policy;
 pub mod server;
@@ -63,6 +66,7 @@ pub mod upstream;
 
 pub use config::{Config, DefaultRule, PlannerConfig, PolicyConfig, ServerConfig};
 pub use error::Error;
+pub use http::{HttpOptions, serve_http};
 pub use policy::PersonApproves;
 pub use server::{McpServer, serve_stdio};
 pub use session::{Served, Session, SessionPlanner};

@@ -15,15 +15,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use codemode_tool::{
-    CallContext, CallRequest, Decision, Hints, Origin, ProgressEvent, ProgressSink, Rule,
-    ToolDefinition,
+    Approval, ApprovalRequest, Approver, CallContext, CallRequest, Decision, Hints, Origin,
+    ProgressEvent, ProgressSink, Rule, ToolDefinition,
 };
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
-    PaginatedRequestParams, ProgressNotificationParam, ProgressToken, ServerCapabilities,
-    ServerConfig, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, ElicitRequestParams, ElicitationAction,
+    ElicitationSchema, Implementation, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ProgressToken, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{ElicitationMode, RequestContext};
 use rmcp::{ErrorData, Peer, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
@@ -149,6 +150,7 @@ impl ServerHandler for McpServer {
         let call_context = CallContext {
             cancel: context.ct.clone(),
             progress: progress.as_ref().map(|progress| progress.sink.clone()),
+            approver: elicitation_approver(&context.peer),
         };
         let result = self.session.call(served, arguments, call_context).await;
         if let Some(progress) = progress {
@@ -156,6 +158,59 @@ impl ServerHandler for McpServer {
         }
         Ok(CallToolResponse::Complete(result))
     }
+}
+
+/// Asks the client's person, by elicitation, about a call the policy would ask about, when the
+/// client declared that it can be asked (form elicitation); otherwise none, and such a call is
+/// refused with a follow-up.
+fn elicitation_approver(peer: &Peer<RoleServer>) -> Option<Approver> {
+    if !peer
+        .supported_elicitation_modes()
+        .contains(&ElicitationMode::Form)
+    {
+        return None;
+    }
+    let peer = peer.clone();
+    Some(Approver::new(move |request: ApprovalRequest| {
+        let peer = peer.clone();
+        async move {
+            let params = ElicitRequestParams::FormElicitationParams {
+                meta: None,
+                message: approval_message(&request),
+                requested_schema: ElicitationSchema::new(Default::default()),
+            };
+            match peer.create_elicitation(params).await {
+                Ok(result) => match result.action {
+                    ElicitationAction::Accept => Approval::Approved,
+                    ElicitationAction::Decline => Approval::Declined,
+                    ElicitationAction::Cancel => Approval::Cancelled,
+                    // An answer of a later protocol: not a yes.
+                    _ => Approval::Declined,
+                },
+                Err(err) => Approval::Unavailable(err.to_string()),
+            }
+        }
+    }))
+}
+
+/// The most characters of a call's arguments an approval question shows.
+const APPROVAL_ARGUMENTS_CHARS: usize = 2000;
+
+/// What the person is asked: the tool, its arguments (cut when long) and why the policy asks.
+fn approval_message(request: &ApprovalRequest) -> String {
+    let mut arguments = request.arguments.to_string();
+    if arguments.chars().count() > APPROVAL_ARGUMENTS_CHARS {
+        arguments = arguments
+            .chars()
+            .take(APPROVAL_ARGUMENTS_CHARS)
+            .chain("…".chars())
+            .collect();
+    }
+    format!(
+        "Code running in codemode wants to call `{}` with {arguments}. The policy asks a person \
+first: {}. Allow this call?",
+        request.tool, request.reason
+    )
 }
 
 /// The forwarding of one call's progress events to the client.

@@ -21,8 +21,9 @@ use tokio_util::sync::CancellationToken;
 
 use crate::input;
 use crate::{
-    AllowAll, CallContext, CallOutcome, CallRequest, Decision, Handler, Hints, Origin, Policy,
-    ProgressEvent, ProgressSink, ToolDefinition, ToolOutput, typescript,
+    AllowAll, Approval, ApprovalRequest, Approver, CallContext, CallOutcome, CallRequest, Decision,
+    Handler, Hints, Origin, Policy, ProgressEvent, ProgressSink, ToolDefinition, ToolOutput,
+    typescript,
 };
 
 /// How the code tool is set up.
@@ -81,6 +82,9 @@ pub enum ReasonCode {
     /// The policy wants a person to approve the call (or, for a run, the code's call that its
     /// error came from); the model can make that call directly.
     ApprovalRequired,
+    /// The person asked to approve the code's call (the one the run's error came from) declined
+    /// or dismissed it; nothing was called.
+    ApprovalDenied,
     /// The code threw and nothing caught it.
     Threw,
     /// The code is not valid; it never started.
@@ -276,8 +280,10 @@ struct Entry {
     tool: String,
     arguments: Value,
     outcome: CallOutcome,
-    /// The message the code saw when the policy stopped the call.
+    /// The message the code saw when the policy or the person stopped the call.
     refusal: Option<String>,
+    /// Whether the tool's handler was started (a call waiting for a person's approval was not).
+    started: bool,
 }
 
 /// The calls of one run, shared by its tool wrappers.
@@ -298,6 +304,33 @@ impl CallLog {
         }
     }
 
+    /// The call at `index` stays refused; the code saw `message`.
+    fn refuse(&self, index: usize, message: String) {
+        let mut entries = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(entry) = entries.get_mut(index) {
+            entry.outcome = CallOutcome::Refused;
+            entry.refusal = Some(message);
+        }
+    }
+
+    /// The call at `index` was approved and its handler starts: in flight until it settles.
+    fn start(&self, index: usize) {
+        let mut entries = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(entry) = entries.get_mut(index) {
+            entry.outcome = CallOutcome::Unknown;
+            entry.started = true;
+        }
+    }
+
+    /// The person declined the call at `index`; the code saw `message`.
+    fn decline(&self, index: usize, message: String) {
+        let mut entries = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(entry) = entries.get_mut(index) {
+            entry.outcome = CallOutcome::Declined;
+            entry.refusal = Some(message);
+        }
+    }
+
     fn take(&self) -> Vec<Entry> {
         std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
     }
@@ -310,6 +343,8 @@ struct RunShared {
     log: Arc<CallLog>,
     progress: Option<ProgressSink>,
     cancel: CancellationToken,
+    /// Who is asked about a call the policy would ask a person about.
+    approver: Option<Approver>,
 }
 
 impl RunShared {
@@ -340,6 +375,12 @@ impl RunShared {
             origin: Origin::Code,
         });
         let name = definition.name.clone();
+        let refused = |reason: &str| {
+            format!(
+                "approval required: `{name}` needs a person's approval ({reason}), which code \
+cannot wait for; the run's result names this call as `follow_up`, to make directly"
+            )
+        };
         let (outcome, refusal) = match &decision {
             Decision::Allow => (CallOutcome::Unknown, None),
             Decision::Deny { reason } => (
@@ -348,19 +389,16 @@ impl RunShared {
                     "permission denied: the policy does not let code call `{name}` ({reason})"
                 )),
             ),
-            Decision::Ask { reason } => (
-                CallOutcome::Refused,
-                Some(format!(
-                    "approval required: `{name}` needs a person's approval ({reason}), which code \
-cannot wait for; the run's result names this call as `follow_up`, to make directly"
-                )),
-            ),
+            // A person can be asked: the call waits for the answer, not made until then.
+            Decision::Ask { .. } if self.approver.is_some() => (CallOutcome::Refused, None),
+            Decision::Ask { reason } => (CallOutcome::Refused, Some(refused(reason))),
         };
         let index = self.log.push(Entry {
             tool: name.clone(),
             arguments: arguments.clone(),
             outcome,
             refusal: refusal.clone(),
+            started: false,
         });
         self.report(ProgressEvent::Started {
             call: index,
@@ -374,9 +412,49 @@ cannot wait for; the run's result names this call as `follow_up`, to make direct
             });
             return Err(ToolError::new(message));
         }
+        if let (Decision::Ask { reason }, Some(approver)) = (&decision, &self.approver) {
+            let request = ApprovalRequest {
+                tool: name.clone(),
+                arguments: arguments.clone(),
+                reason: reason.clone(),
+            };
+            // The run's timeout and cancellation keep counting while the person decides; a run
+            // that stops first leaves the call not made.
+            let approval = tokio::select! {
+                approval = approver.ask(request) => approval,
+                () = self.cancel.cancelled() => {
+                    return Err(ToolError::new("the run stopped while a person was asked"));
+                }
+            };
+            let stop = match approval {
+                Approval::Approved => None,
+                Approval::Declined | Approval::Cancelled => {
+                    let message = format!(
+                        "approval denied: the person asked to approve `{name}` ({reason}) did not; \
+nothing was called"
+                    );
+                    self.log.decline(index, message.clone());
+                    Some((CallOutcome::Declined, message))
+                }
+                Approval::Unavailable(why) => {
+                    let message = refused(&format!("{reason}; asking the person failed: {why}"));
+                    self.log.refuse(index, message.clone());
+                    Some((CallOutcome::Refused, message))
+                }
+            };
+            if let Some((outcome, message)) = stop {
+                self.report(ProgressEvent::Finished {
+                    call: index,
+                    tool: name,
+                    outcome,
+                });
+                return Err(ToolError::new(message));
+            }
+        }
+        self.log.start(index);
         let context = CallContext {
             cancel: self.cancel.child_token(),
-            progress: None,
+            ..CallContext::default()
         };
         let output = definition.handler.call(arguments, context).await;
         let outcome = if output.outcome_unknown {
@@ -411,6 +489,7 @@ impl Runner {
             log: Arc::default(),
             progress: context.progress.clone(),
             cancel: context.cancel.child_token(),
+            approver: context.approver.clone(),
         };
         let mut options = RunOptions::default()
             .with_timeout(input.timeout)
@@ -423,11 +502,13 @@ impl Runner {
         shared.cancel.cancel();
         let entries = shared.log.take();
         for (index, entry) in entries.iter().enumerate() {
-            if entry.outcome == CallOutcome::Unknown {
+            // A call in flight ends unknown; one still waiting for a person ends not made.
+            let waiting = !entry.started && entry.refusal.is_none();
+            if entry.outcome == CallOutcome::Unknown || waiting {
                 shared.report(ProgressEvent::Finished {
                     call: index,
                     tool: entry.tool.clone(),
-                    outcome: CallOutcome::Unknown,
+                    outcome: entry.outcome,
                 });
             }
         }
@@ -519,8 +600,9 @@ fn outcomes(
             let outcome = match matched {
                 Some(index) => {
                     used[index] = true;
-                    // The interpreter's word wins for a call it saw cut off.
-                    if record.ok.is_none() {
+                    // The interpreter's word wins for a call it saw cut off, unless the call
+                    // was still waiting for a person: then it was not made.
+                    if record.ok.is_none() && entries[index].started {
                         CallOutcome::Unknown
                     } else {
                         entries[index].outcome
@@ -551,6 +633,7 @@ fn classify(stop: StopReason, error: &str, entries: &[Entry]) -> (ReasonCode, Fa
             match refused.map(|entry| entry.outcome) {
                 Some(CallOutcome::Denied) => (ReasonCode::PermissionDenied, FailureStage::Run),
                 Some(CallOutcome::Refused) => (ReasonCode::ApprovalRequired, FailureStage::Run),
+                Some(CallOutcome::Declined) => (ReasonCode::ApprovalDenied, FailureStage::Run),
                 _ => (ReasonCode::Threw, FailureStage::Run),
             }
         }
@@ -583,7 +666,10 @@ fn state_changed(
         match outcome {
             CallOutcome::Returned => return StateChanged::Yes,
             CallOutcome::Failed | CallOutcome::Unknown => state = StateChanged::Unknown,
-            CallOutcome::Denied | CallOutcome::Refused | CallOutcome::NoSuchTool => {}
+            CallOutcome::Denied
+            | CallOutcome::Refused
+            | CallOutcome::Declined
+            | CallOutcome::NoSuchTool => {}
         }
     }
     state

@@ -218,6 +218,61 @@ pub struct CallContext {
     pub cancel: CancellationToken,
     /// Where a long call reports its steps, when the caller asked for progress.
     pub progress: Option<ProgressSink>,
+    /// Who can be asked, while the call runs, to approve a call the policy would ask a person
+    /// about (an MCP client that declared elicitation); none: such a call is refused.
+    pub approver: Option<Approver>,
+}
+
+/// A call the policy wants a person to approve, as the person is asked about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApprovalRequest {
+    /// The tool to call.
+    pub tool: String,
+    /// Its arguments.
+    pub arguments: Value,
+    /// Why the policy asks (`notes__delete_note` is declared destructive).
+    pub reason: String,
+}
+
+/// What the person answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Approval {
+    /// The person approved the call: it runs.
+    Approved,
+    /// The person declined it: it does not run.
+    Declined,
+    /// The person dismissed the question without deciding: the call does not run.
+    Cancelled,
+    /// The person could not be asked (the request failed, with this reason): the call does not
+    /// run and is handed back as a follow-up, as when no one can be asked.
+    Unavailable(String),
+}
+
+/// Asks a person to approve a call and waits for the answer; the wait is cancelled with the run.
+#[derive(Clone)]
+pub struct Approver(Arc<dyn Fn(ApprovalRequest) -> BoxFuture<'static, Approval> + Send + Sync>);
+
+impl Approver {
+    /// Wraps an async function that asks.
+    pub fn new<F, Fut>(f: F) -> Self
+    where
+        F: Fn(ApprovalRequest) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Approval> + Send + 'static,
+    {
+        Self(Arc::new(move |request| Box::pin(f(request))))
+    }
+
+    /// Asks about `request`.
+    pub fn ask(&self, request: ApprovalRequest) -> BoxFuture<'static, Approval> {
+        (self.0)(request)
+    }
+}
+
+impl fmt::Debug for Approver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Approver(..)")
+    }
 }
 
 /// How a call the code made ended, as the code tool reports it.
@@ -230,8 +285,11 @@ pub enum CallOutcome {
     Failed,
     /// The policy denied the call: it never ran.
     Denied,
-    /// The policy would ask a person: the call was refused inside the code and never ran.
+    /// The policy would ask a person: the call was refused inside the code and never ran (no
+    /// one could be asked, or the run stopped before the person answered).
     Refused,
+    /// The person asked about the call declined or dismissed it: it never ran.
+    Declined,
     /// The call was in flight when the run stopped: whether it took effect is unknown.
     Unknown,
     /// The code called a name that is not one of its tools: nothing ran.
@@ -246,6 +304,7 @@ impl CallOutcome {
             Self::Failed => "failed",
             Self::Denied => "denied",
             Self::Refused => "refused",
+            Self::Declined => "declined",
             Self::Unknown => "unknown",
             Self::NoSuchTool => "no_such_tool",
         }

@@ -58,8 +58,8 @@ pub use code_tool::{
     CodeToolOptions, FailureStage, ReasonCode, StateChanged, call_tool, code_tool,
 };
 pub use definition::{
-    CallContext, CallOutcome, Handler, Hints, OutputFuture, ProgressEvent, ProgressSink,
-    ToolDefinition, ToolOutput,
+    Approval, ApprovalRequest, Approver, CallContext, CallOutcome, Handler, Hints, OutputFuture,
+    ProgressEvent, ProgressSink, ToolDefinition, ToolOutput,
 };
 pub use input::json_kind;
 pub use instruction::{InstructionToolOptions, instruction_tool};

@@ -10,8 +10,9 @@ use std::time::Duration;
 use codemode_interpreter::{Interpreter, Limits, ProcessInterpreter};
 use codemode_quickjs::{Config, QuickJs};
 use codemode_tool::{
-    AllowAll, CallContext, CodeToolOptions, Decision, FollowHints, Handler, Hints, Lists,
-    ProgressEvent, ProgressSink, ToolDefinition, ToolOutput, call_tool, code_tool,
+    AllowAll, Approval, ApprovalRequest, Approver, CallContext, CodeToolOptions, Decision,
+    FollowHints, Handler, Hints, Lists, ProgressEvent, ProgressSink, ToolDefinition, ToolOutput,
+    call_tool, code_tool,
 };
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
@@ -393,7 +394,7 @@ async fn a_cancelled_run_reports_cancelled() {
     });
     let context = CallContext {
         cancel,
-        progress: None,
+        ..CallContext::default()
     };
     let output = bounded(call_tool(
         &tool,
@@ -489,6 +490,7 @@ async fn each_nested_call_reports_its_start_and_its_end() {
         progress: Some(ProgressSink::new(move |event| {
             sink.lock().unwrap().push(event)
         })),
+        ..CallContext::default()
     };
     let code = "await tools.add({a: 1, b: 2}); try { await tools.secret({}) } catch {} await tools.hang({})";
     bounded(call_tool(
@@ -551,4 +553,144 @@ async fn a_direct_call_passes_the_policy_first() {
     ))
     .await;
     assert_eq!(output, ToolOutput::ok(json!("dropped")));
+}
+
+/// Runs `code` with `approver` asked about the calls the policy would ask a person about.
+async fn run_asking(tool: &ToolDefinition, code: &str, approver: Approver) -> ToolOutput {
+    bounded(call_tool(
+        tool,
+        json!({"code": code, "timeoutMs": 2000}),
+        &AllowAll,
+        CallContext {
+            approver: Some(approver),
+            ..CallContext::default()
+        },
+    ))
+    .await
+}
+
+/// An approver that answers `answer` and keeps the questions it was asked.
+fn answering(answer: Approval, asked: &Arc<Mutex<Vec<ApprovalRequest>>>) -> Approver {
+    let asked = Arc::clone(asked);
+    Approver::new(move |request| {
+        asked.lock().unwrap().push(request);
+        let answer = answer.clone();
+        async move { answer }
+    })
+}
+
+#[tokio::test]
+async fn a_person_who_approves_lets_the_call_run_inside_the_code() {
+    let host = host();
+    let tool = run_code(&host);
+    let asked = Arc::default();
+    let output = run_asking(
+        &tool,
+        "return await tools.drop_table({name: 'old'})",
+        answering(Approval::Approved, &asked),
+    )
+    .await;
+    assert_eq!(
+        output,
+        ToolOutput::ok(json!({
+            "value": "dropped",
+            "calls": [{"tool": "drop_table", "outcome": "returned"}]
+        }))
+    );
+    assert_eq!(
+        *asked.lock().unwrap(),
+        [ApprovalRequest {
+            tool: "drop_table".into(),
+            arguments: json!({"name": "old"}),
+            reason: "`drop_table` is declared destructive".into(),
+        }]
+    );
+}
+
+#[tokio::test]
+async fn a_person_who_declines_or_dismisses_leaves_the_call_not_made() {
+    for answer in [Approval::Declined, Approval::Cancelled] {
+        let host = host();
+        let tool = run_code(&host);
+        let asked = Arc::default();
+        let output = run_asking(
+            &tool,
+            "await tools.write({}); return await tools.drop_table({name: 'old'})",
+            answering(answer.clone(), &asked),
+        )
+        .await;
+        assert_eq!(
+            output,
+            ToolOutput::error(json!({
+                "reason_code": "approval_denied",
+                "failure_stage": "run",
+                "error": "Error: approval denied: the person asked to approve `drop_table` (`drop_table` is declared destructive) did not; nothing was called",
+                "state_changed": true,
+                "outcome_unknown": false,
+                "logs": [],
+                "calls": [
+                    {"tool": "write", "outcome": "returned"},
+                    {"tool": "drop_table", "outcome": "declined"}
+                ]
+            })),
+            "{answer:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_person_who_cannot_be_asked_gets_the_call_back_as_a_follow_up() {
+    let host = host();
+    let tool = run_code(&host);
+    let asked = Arc::default();
+    let output = run_asking(
+        &tool,
+        "return await tools.drop_table({name: 'old'})",
+        answering(Approval::Unavailable("the client is gone".into()), &asked),
+    )
+    .await;
+    assert_eq!(output.value["reason_code"], json!("approval_required"));
+    assert_eq!(
+        output.value["follow_up"],
+        json!({"tool": "drop_table", "arguments": {"name": "old"}})
+    );
+    assert!(
+        output.value["error"]
+            .as_str()
+            .unwrap()
+            .contains("asking the person failed: the client is gone"),
+        "{}",
+        output.value
+    );
+}
+
+#[tokio::test]
+async fn the_timeout_keeps_counting_while_a_person_is_asked_and_the_call_stays_not_made() {
+    let host = host();
+    let tool = run_code(&host);
+    let never = Approver::new(|_| std::future::pending::<Approval>());
+    let output = bounded(call_tool(
+        &tool,
+        json!({"code": "return await tools.drop_table({name: 'old'})", "timeoutMs": 300}),
+        &AllowAll,
+        CallContext {
+            approver: Some(never),
+            ..CallContext::default()
+        },
+    ))
+    .await;
+    assert_eq!(
+        output,
+        ToolOutput::error(json!({
+            "reason_code": "timeout",
+            "failure_stage": "run",
+            "error": "timed out after 300 ms",
+            "state_changed": false,
+            "outcome_unknown": false,
+            "logs": [],
+            "calls": [{"tool": "drop_table", "outcome": "refused"}],
+            "follow_up": {"tool": "drop_table", "arguments": {"name": "old"}},
+            "effective_timeout_ms": 300
+        }))
+    );
 }

@@ -1,0 +1,341 @@
+//! `codemode mcp --http`: many clients at once over streamable HTTP, the bearer token, the
+//! address rule, and approval by elicitation, driven by the Python `mcp` package.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::support::{everything, fixtures, notes, run_bounded, scratch, write_config};
+
+/// A `codemode mcp --http` process, stopped when dropped.
+struct HttpServer {
+    child: Child,
+    /// `http://127.0.0.1:PORT/mcp`.
+    url: String,
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl HttpServer {
+    /// Starts `codemode mcp --config CONFIG --http 127.0.0.1:0 EXTRA` and waits (bounded) for
+    /// the line that names its address.
+    fn start(config: &Value, extra: &[&str]) -> Self {
+        let path = write_config(config);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_codemode"))
+            .arg("mcp")
+            .arg("--config")
+            .arg(&path)
+            .args(["--http", "127.0.0.1:0"])
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let (found, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(url) = line.strip_prefix("codemode mcp: serving MCP on ") {
+                    let _ = found.send(url.to_owned());
+                }
+                eprintln!("{line}");
+            }
+        });
+        let url = lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server names its address within 60 s");
+        Self { child, url }
+    }
+
+    /// The server's `host:port`.
+    fn authority(&self) -> String {
+        self.url
+            .trim_start_matches("http://")
+            .trim_end_matches("/mcp")
+            .to_owned()
+    }
+
+    /// One raw HTTP POST of `body` to the endpoint with `headers`: the status line and the body.
+    fn post(&self, headers: &[&str], body: &str) -> (String, String) {
+        let mut stream = TcpStream::connect(self.authority()).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut request = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
+            self.authority(),
+            body.len()
+        );
+        for header in headers {
+            request.push_str(header);
+            request.push_str("\r\n");
+        }
+        request.push_str("\r\n");
+        request.push_str(body);
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response.lines().next().unwrap_or_default().to_owned();
+        let body = response
+            .split_once("\r\n\r\n")
+            .map(|(_, body)| body.to_owned())
+            .unwrap_or_default();
+        (status, body)
+    }
+}
+
+/// Runs `tests/mcp/python_calls.py ARGS CALLS` and returns what it printed.
+fn python_calls(args: &[&str], calls: &Value) -> Value {
+    let output = run_bounded(
+        Command::new(fixtures().join(".venv/bin/python"))
+            .arg(fixtures().join("python_calls.py"))
+            .args(args)
+            .arg(calls.to_string()),
+        Duration::from_secs(150),
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
+
+#[test]
+fn many_clients_at_once_each_get_the_answers_to_their_own_calls() {
+    let server = HttpServer::start(&json!({"mcpServers": {"everything": everything()}}), &[]);
+    let calls = json!([
+        {"tool": "run_code", "arguments": {"code": "const echo = await tools.everything__echo({message: 'from {session}'}); return {session: '{session}', echo};"}},
+        {"tool": "run_instruction", "arguments": {"instruction": "Call echo with message \"again {session}\""}}
+    ]);
+    let report = python_calls(&["--http", &server.url, "--sessions", "8"], &calls);
+    let sessions = report["sessions"].as_array().unwrap();
+    assert_eq!(sessions.len(), 8);
+    for (n, session) in sessions.iter().enumerate() {
+        assert_eq!(
+            session["tools"],
+            json!(["run_code", "run_instruction"]),
+            "{session}"
+        );
+        assert_eq!(
+            session["answers"][0]["structuredContent"]["value"],
+            json!({"session": n.to_string(), "echo": format!("Echo: from {n}")})
+        );
+        assert_eq!(
+            session["answers"][1]["structuredContent"]["value"],
+            json!({"ok": true, "value": format!("Echo: again {n}")})
+        );
+    }
+}
+
+#[test]
+fn a_bearer_token_is_checked_on_every_request_before_anything_runs() {
+    let token_file = scratch().join("token");
+    std::fs::write(&token_file, "s3cret-token-for-tests-0123\n").unwrap();
+    let server = HttpServer::start(
+        &json!({"mcpServers": {"notes": notes()}}),
+        &["--token-file", token_file.to_str().unwrap()],
+    );
+    let (status, body) = server.post(&[], INITIALIZE);
+    assert!(status.contains("401"), "{status}");
+    let body: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        body,
+        json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32001,
+            "message": "unauthorized: this server needs `Authorization: Bearer TOKEN`"}})
+    );
+    let (status, body) = server.post(
+        &["Authorization: Bearer wrong-token-0123456789"],
+        INITIALIZE,
+    );
+    assert!(status.contains("401"), "{status}");
+    assert!(
+        body.contains("the bearer token is not the server's"),
+        "{body}"
+    );
+    let (status, body) = server.post(
+        &["Authorization: Bearer s3cret-token-for-tests-0123"],
+        INITIALIZE,
+    );
+    assert!(status.contains("200"), "{status}: {body}");
+    assert!(
+        body.contains(r#""serverInfo":{"name":"codemode""#),
+        "{body}"
+    );
+    // A client that sends the token works as on stdio.
+    let calls = json!([{"tool": "run_code", "arguments": {"code": "return (await tools.notes__add_note({text: 'x'})).id"}}]);
+    let report = python_calls(
+        &[
+            "--http",
+            &server.url,
+            "--token",
+            "s3cret-token-for-tests-0123",
+        ],
+        &calls,
+    );
+    assert_eq!(
+        report["sessions"][0]["answers"][0]["structuredContent"]["value"],
+        json!(1)
+    );
+}
+
+#[test]
+fn an_address_beyond_loopback_needs_allow_remote_and_a_token() {
+    let config = write_config(&json!({"mcpServers": {}}));
+    let run = |args: &[&str]| {
+        run_bounded(
+            Command::new(env!("CARGO_BIN_EXE_codemode"))
+                .arg("mcp")
+                .arg("--config")
+                .arg(&config)
+                .args(args),
+            Duration::from_secs(60),
+        )
+    };
+    let output = run(&["--http", "0.0.0.0:0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr).trim(),
+        "codemode: --http 0.0.0.0:0 is not a loopback address: serving beyond this machine needs --allow-remote and --token-file"
+    );
+    let output = run(&["--http", "0.0.0.0:0", "--allow-remote"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("needs --token-file"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let short = scratch().join("short");
+    std::fs::write(&short, "abc").unwrap();
+    let output = run(&[
+        "--http",
+        "127.0.0.1:0",
+        "--token-file",
+        short.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("at least 16 characters"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let output = run(&["--token-file", short.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2), "--token-file needs --http");
+}
+
+/// The code of the elicitation tests: a note added, then deleted (which the policy asks about),
+/// then the notes listed.
+fn add_then_delete() -> Value {
+    json!([{"tool": "run_code", "arguments": {"timeoutMs": 3000, "code": "const {id} = await tools.notes__add_note({text: 'milk'}); await tools.notes__delete_note({id}); return await tools.notes__list_notes({});"}}])
+}
+
+#[test]
+fn a_person_asked_by_elicitation_approves_or_declines_the_call_inside_the_running_code() {
+    let config = write_config(&json!({"mcpServers": {"notes": notes()}}));
+    let stdio = |answer: &str| {
+        python_calls(
+            &[
+                "--stdio",
+                env!("CARGO_BIN_EXE_codemode"),
+                config.to_str().unwrap(),
+                "--elicit",
+                answer,
+            ],
+            &add_then_delete(),
+        )
+    };
+    let question = "Code running in codemode wants to call `notes__delete_note` with {\"id\":1}. The policy asks a person first: `notes__delete_note` is declared destructive. Allow this call?";
+    let accepted = stdio("accept");
+    assert_eq!(accepted["sessions"][0]["asked"], json!([question]));
+    assert_eq!(
+        accepted["sessions"][0]["answers"][0],
+        json!({"structuredContent": {
+            "value": {"notes": []},
+            "calls": [
+                {"tool": "notes__add_note", "outcome": "returned"},
+                {"tool": "notes__delete_note", "outcome": "returned"},
+                {"tool": "notes__list_notes", "outcome": "returned"}
+            ]}, "isError": false})
+    );
+    for answer in ["decline", "cancel"] {
+        let refused = stdio(answer);
+        assert_eq!(refused["sessions"][0]["asked"], json!([question]));
+        let result = &refused["sessions"][0]["answers"][0];
+        assert_eq!(result["isError"], json!(true), "{answer}");
+        assert_eq!(
+            result["structuredContent"]["reason_code"],
+            json!("approval_denied")
+        );
+        assert_eq!(
+            result["structuredContent"]["calls"][1],
+            json!({"tool": "notes__delete_note", "outcome": "declined"})
+        );
+        assert_eq!(result["structuredContent"].get("follow_up"), None);
+    }
+    // A person who never answers: the run's timeout ends it, the call not made, and the session
+    // goes on.
+    let calls = json!([
+        {"tool": "run_code", "arguments": {"timeoutMs": 800, "code": "await tools.notes__delete_note({id: 7}); return 1"}},
+        {"tool": "run_code", "arguments": {"code": "return 2"}}
+    ]);
+    let silent = python_calls(
+        &[
+            "--stdio",
+            env!("CARGO_BIN_EXE_codemode"),
+            config.to_str().unwrap(),
+            "--elicit",
+            "never",
+        ],
+        &calls,
+    );
+    let answers = &silent["sessions"][0]["answers"];
+    assert_eq!(
+        answers[0]["structuredContent"],
+        json!({
+            "reason_code": "timeout",
+            "failure_stage": "run",
+            "error": "timed out after 800 ms",
+            "state_changed": false,
+            "outcome_unknown": false,
+            "logs": [],
+            "calls": [{"tool": "notes__delete_note", "outcome": "refused"}],
+            "follow_up": {"tool": "notes__delete_note", "arguments": {"id": 7}},
+            "effective_timeout_ms": 800
+        })
+    );
+    assert_eq!(answers[1]["structuredContent"], json!({"value": 2}));
+}
+
+#[test]
+fn elicitation_works_over_http_too() {
+    let server = HttpServer::start(&json!({"mcpServers": {"notes": notes()}}), &[]);
+    let report = python_calls(
+        &[
+            "--http",
+            &server.url,
+            "--elicit",
+            "accept",
+            "--sessions",
+            "3",
+        ],
+        &add_then_delete(),
+    );
+    for session in report["sessions"].as_array().unwrap() {
+        assert_eq!(session["asked"].as_array().unwrap().len(), 1, "{session}");
+        assert_eq!(
+            session["answers"][0]["structuredContent"]["calls"][1],
+            json!({"tool": "notes__delete_note", "outcome": "returned"})
+        );
+    }
+}
