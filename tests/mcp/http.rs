@@ -1,5 +1,6 @@
 //! `codemode mcp --http`: many clients at once over streamable HTTP, the bearer token, the
-//! address rule, and approval by elicitation, driven by the Python `mcp` package.
+//! address rule, and approval by elicitation, driven by the Python `mcp` package; a client that
+//! drops its connection mid-run, and bodies that are not JSON-RPC, sent by hand.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -64,8 +65,9 @@ impl HttpServer {
             .to_owned()
     }
 
-    /// One raw HTTP POST of `body` to the endpoint with `headers`: the status line and the body.
-    fn post(&self, headers: &[&str], body: &str) -> (String, String) {
+    /// Opens a connection and sends one raw HTTP POST of `body` to the endpoint with `headers`,
+    /// leaving the answer to be read.
+    fn send(&self, headers: &[&str], body: &str) -> TcpStream {
         let mut stream = TcpStream::connect(self.authority()).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
@@ -82,14 +84,48 @@ impl HttpServer {
         request.push_str("\r\n");
         request.push_str(body);
         stream.write_all(request.as_bytes()).unwrap();
+        stream
+    }
+
+    /// One raw HTTP POST: the whole answer, head and body.
+    fn exchange(&self, headers: &[&str], body: &str) -> String {
         let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
+        self.send(headers, body)
+            .read_to_string(&mut response)
+            .unwrap();
+        response
+    }
+
+    /// One raw HTTP POST of `body` to the endpoint with `headers`: the status line and the body.
+    fn post(&self, headers: &[&str], body: &str) -> (String, String) {
+        let response = self.exchange(headers, body);
         let status = response.lines().next().unwrap_or_default().to_owned();
         let body = response
             .split_once("\r\n\r\n")
             .map(|(_, body)| body.to_owned())
             .unwrap_or_default();
         (status, body)
+    }
+
+    /// An MCP session opened by hand (initialize, then the initialized notification): the
+    /// `Mcp-Session-Id` header to send with its requests.
+    fn raw_session(&self) -> String {
+        let response = self.exchange(&[], INITIALIZE);
+        let id = response
+            .lines()
+            .find_map(|line| {
+                let (name, value) = line.split_once(':')?;
+                name.eq_ignore_ascii_case("mcp-session-id")
+                    .then(|| value.trim().to_owned())
+            })
+            .unwrap_or_else(|| panic!("no session id in {response}"));
+        let header = format!("Mcp-Session-Id: {id}");
+        let (status, _) = self.post(
+            &[&header],
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        );
+        assert!(status.contains("202"), "{status}");
+        header
     }
 }
 
@@ -338,4 +374,85 @@ fn elicitation_works_over_http_too() {
             json!({"tool": "notes__delete_note", "outcome": "returned"})
         );
     }
+}
+
+#[test]
+fn a_client_that_drops_its_connection_mid_run_cancels_the_run_and_its_upstream_call() {
+    let server = HttpServer::start(&json!({"mcpServers": {"notes": notes()}}), &[]);
+    let session = server.raw_session();
+    let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"return await tools.notes__wait_for_cancel()","timeoutMs":20000},"_meta":{"progressToken":"p"}}}"#;
+    let mut stream = server.send(&[&session], call);
+    // Read the answer's stream until the progress says the upstream call started, then go away.
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("call 1 started: notes__wait_for_cancel") {
+        let read = stream.read(&mut buffer).unwrap();
+        assert!(read > 0, "{}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buffer[..read]);
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    drop(stream);
+    // The upstream call was cancelled (the notes server notes it) long before the run's own
+    // 20 s timeout, and the session goes on.
+    let list = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"return await tools.notes__list_notes()"}}}"#;
+    let begun = std::time::Instant::now();
+    loop {
+        let (status, body) = server.post(&[&session], list);
+        assert!(status.contains("200"), "{status}: {body}");
+        if body.contains(r#"{"notes":[{"id":1,"text":"cancelled"}]}"#) {
+            break;
+        }
+        assert!(
+            body.contains(r#"{"notes":[]}"#),
+            "the notes are empty or hold the cancellation: {body}"
+        );
+        assert!(
+            begun.elapsed() < Duration::from_secs(8),
+            "the dropped connection did not cancel the run: {body}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_body_that_is_not_json_rpc_gets_a_json_rpc_error_and_the_server_goes_on() {
+    let server = HttpServer::start(&json!({"mcpServers": {"notes": notes()}}), &[]);
+    let session = server.raw_session();
+    let error = |body: &str| {
+        let (status, answer) = server.post(&[&session], body);
+        let answer: Value = serde_json::from_str(&answer)
+            .unwrap_or_else(|_| panic!("{status}: {answer} is not JSON"));
+        (status, answer)
+    };
+    let (status, answer) = error("{this is not json");
+    assert!(status.contains("400"), "{status}");
+    assert_eq!(answer["error"]["code"], json!(-32700), "{answer}");
+    assert_eq!(answer["id"], Value::Null);
+    let (status, answer) = error(r#"{"hello":"world"}"#);
+    assert!(status.contains("400"), "{status}");
+    assert_eq!(answer["error"]["code"], json!(-32600), "{answer}");
+    let huge = format!(
+        r#"{{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{{"name":"run_code","arguments":{{"code":"return '{}'"}}}}}}"#,
+        "x".repeat(5 * 1024 * 1024)
+    );
+    let (status, answer) = error(&huge);
+    assert!(status.contains("413"), "{status}");
+    assert_eq!(answer["error"]["code"], json!(-32600), "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("larger than"),
+        "{answer}"
+    );
+    // The same session still answers.
+    let (status, body) = server.post(
+        &[&session],
+        r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"return 6 * 7"}}}"#,
+    );
+    assert!(status.contains("200"), "{status}");
+    assert!(
+        body.contains(r#""structuredContent":{"value":42}"#),
+        "{body}"
+    );
 }

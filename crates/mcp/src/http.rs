@@ -8,14 +8,25 @@
 //! anything else runs, and answers 401 when it is missing or wrong. A token makes the `Host` guard
 //! unneeded (a page a browser was lured to cannot send it), so it is off then, and the server can
 //! sit behind a reverse proxy under any name.
+//!
+//! Two things differ from rmcp's own answers. A body that is not JSON-RPC, or larger than
+//! [`MAX_REQUEST_BYTES`], is answered with a JSON-RPC error (`-32700` parse error or `-32600`
+//! invalid request, `id` null) rather than a line of text. And a client whose connection drops
+//! while its `tools/call` runs is taken to be gone: the run is cancelled, with its upstream calls.
+//! (MCP lets a client resume a dropped stream; codemode does not keep a run going for that, since
+//! a run is bounded by its timeout and a client that comes back can call again.)
 
 use std::net::SocketAddr;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 
+use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use http_body::{Frame, SizeHint};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use subtle::ConstantTimeEq;
@@ -70,7 +81,9 @@ pub async fn serve_http(
         Arc::new(LocalSessionManager::default()),
         config,
     );
-    let mut router = axum::Router::new().nest_service(ENDPOINT, service);
+    let mut router = axum::Router::new()
+        .nest_service(ENDPOINT, service)
+        .layer(middleware::from_fn(watch_connection));
     if let Some(token) = options.token.clone() {
         router = router.layer(middleware::from_fn_with_state(
             Arc::new(token),
@@ -89,6 +102,140 @@ pub async fn serve_http(
         });
     session.shutdown().await;
     outcome
+}
+
+/// Cancelled when the client that sent a request drops the connection its answer goes out on
+/// before the answer ended. The HTTP server puts one in each POST's extensions, which rmcp hands
+/// to the request's handler with the request's [`Parts`](axum::http::request::Parts).
+#[derive(Debug, Clone)]
+pub struct ClientGone(pub CancellationToken);
+
+/// Gives each POST a [`ClientGone`] token, cancelled when its response is dropped before its end,
+/// and turns rmcp's plain-text refusals of bodies into JSON-RPC errors.
+async fn watch_connection(mut request: Request, next: Next) -> Response {
+    if request.method() != Method::POST {
+        return next.run(request).await;
+    }
+    // Armed before the request runs: a client gone before the answer starts counts too.
+    let guard = Disconnect {
+        token: CancellationToken::new(),
+    };
+    request
+        .extensions_mut()
+        .insert(ClientGone(guard.token.clone()));
+    let response = as_json_rpc(next.run(request).await).await;
+    response.map(|body| {
+        Body::new(Watched {
+            inner: body,
+            guard: Some(guard),
+        })
+    })
+}
+
+/// rmcp's plain-text refusal of a body (not JSON, not JSON-RPC, too large) as a JSON-RPC error.
+async fn as_json_rpc(response: Response) -> Response {
+    let status = response.status();
+    let plain = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_none_or(|kind| !kind.as_bytes().starts_with(b"application/json"));
+    let refused_body = matches!(
+        status,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE
+            | StatusCode::PAYLOAD_TOO_LARGE
+            | StatusCode::BAD_REQUEST
+    );
+    if !(refused_body && plain) {
+        return response;
+    }
+    let text = axum::body::to_bytes(response.into_body(), 64 * 1024)
+        .await
+        .map(|bytes| String::from_utf8_lossy(&bytes).trim().to_owned())
+        .unwrap_or_default();
+    if let Some(detail) = text.strip_prefix("fail to deserialize request body") {
+        let detail = detail.trim();
+        return if detail.contains("JSON-RPC") {
+            json_rpc_error(
+                StatusCode::BAD_REQUEST,
+                -32600,
+                format!("invalid request: {detail}"),
+            )
+        } else {
+            json_rpc_error(
+                StatusCode::BAD_REQUEST,
+                -32700,
+                format!("parse error: {detail}"),
+            )
+        };
+    }
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        return json_rpc_error(
+            status,
+            -32600,
+            format!("invalid request: the body is larger than {MAX_REQUEST_BYTES} bytes"),
+        );
+    }
+    json_rpc_error(status, -32600, format!("invalid request: {text}"))
+}
+
+/// A JSON-RPC error response with `id` null.
+fn json_rpc_error(status: StatusCode, code: i64, message: String) -> Response {
+    let body = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": {"code": code, "message": message}
+    });
+    (status, axum::Json(body)).into_response()
+}
+
+/// Cancels its token when dropped before [`Disconnect::completed`]: the client is gone.
+struct Disconnect {
+    token: CancellationToken,
+}
+
+impl Disconnect {
+    /// The response was read to its end: nothing to cancel.
+    fn completed(self) {
+        std::mem::forget(self);
+    }
+}
+
+impl Drop for Disconnect {
+    fn drop(&mut self) {
+        self.token.cancel();
+    }
+}
+
+/// A response body that knows whether it was read to its end.
+struct Watched {
+    inner: Body,
+    guard: Option<Disconnect>,
+}
+
+impl HttpBody for Watched {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        let polled = Pin::new(&mut self.inner).poll_frame(cx);
+        if let Poll::Ready(None) = polled
+            && let Some(guard) = self.guard.take()
+        {
+            guard.completed();
+        }
+        polled
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
 }
 
 /// Answers 401 unless the request carries the bearer token.

@@ -1,4 +1,4 @@
-//! The MCP server: a [`Session`]'s tools over stdio, with rmcp.
+//! The MCP server: a [`Session`]'s tools over stdio or HTTP, with rmcp.
 //!
 //! `tools/list` answers run_code, run_instruction (when the session has a planner) and the
 //! upstream tools served directly, each with MCP annotations from its hints (run_instruction's
@@ -9,7 +9,8 @@
 //! When the request carries `_meta.progressToken`, each step the code tool reports (a nested call
 //! started or finished) becomes a `notifications/progress` with an increasing `progress` and the
 //! step as `message`, all sent before the result. Cancelling the request
-//! (`notifications/cancelled`) cancels the run, and with it the upstream calls in flight.
+//! (`notifications/cancelled`) cancels the run, and with it the upstream calls in flight; over
+//! HTTP, so does the client dropping the connection the answer was to go out on.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,6 +30,7 @@ use rmcp::{ErrorData, Peer, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
+use crate::http::ClientGone;
 use crate::session::{Served, Session};
 use crate::{Error, join_within, log, stdio};
 
@@ -147,17 +149,36 @@ impl ServerHandler for McpServer {
             .meta
             .get_progress_token()
             .map(|token| Progress::start(context.peer.clone(), token));
+        let cancel = context.ct.child_token();
+        let watcher = client_gone(&context).map(|gone| {
+            let cancel = cancel.clone();
+            tokio::spawn(async move {
+                gone.cancelled().await;
+                cancel.cancel();
+            })
+        });
         let call_context = CallContext {
-            cancel: context.ct.clone(),
+            cancel,
             progress: progress.as_ref().map(|progress| progress.sink.clone()),
             approver: elicitation_approver(&context.peer),
         };
         let result = self.session.call(served, arguments, call_context).await;
+        if let Some(watcher) = watcher {
+            watcher.abort();
+        }
         if let Some(progress) = progress {
             progress.finish().await;
         }
         Ok(CallToolResponse::Complete(result))
     }
+}
+
+/// The token the HTTP server cancels when this request's client drops its connection (none over
+/// stdio, where the client going away ends the whole server).
+fn client_gone(context: &RequestContext<RoleServer>) -> Option<CancellationToken> {
+    let parts = context.extensions.get::<axum::http::request::Parts>()?;
+    let gone = parts.extensions.get::<ClientGone>()?;
+    Some(gone.0.clone())
 }
 
 /// Asks the client's person, by elicitation, about a call the policy would ask about, when the
