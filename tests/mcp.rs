@@ -16,6 +16,9 @@ mod common;
 mod http;
 #[path = "mcp/instruction.rs"]
 mod instruction;
+#[allow(dead_code)] // the load bench (benches/load.rs) uses the figures the tests do not
+#[path = "mcp/load.rs"]
+mod load;
 #[path = "mcp/python.rs"]
 mod python;
 #[path = "mcp/server.rs"]

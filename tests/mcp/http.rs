@@ -2,59 +2,33 @@
 //! address rule, and approval by elicitation, driven by the Python `mcp` package; a client that
 //! drops its connection mid-run, and bodies that are not JSON-RPC, sent by hand.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
+use std::sync::Arc;
 use std::time::Duration;
+
+use rmcp::ServiceExt;
+use rmcp::transport::StreamableHttpClientTransport;
 
 use serde_json::{Value, json};
 
-use crate::support::{everything, fixtures, notes, run_bounded, scratch, write_config};
+use crate::load::Served;
+use crate::support::{everything, fixtures, notes, run_bounded, scratch, within, write_config};
 
-/// A `codemode mcp --http` process, stopped when dropped.
+/// A `codemode mcp --http` process, stopped when dropped, with raw HTTP helpers.
 struct HttpServer {
-    child: Child,
+    served: Served,
     /// `http://127.0.0.1:PORT/mcp`.
     url: String,
 }
 
-impl Drop for HttpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 impl HttpServer {
-    /// Starts `codemode mcp --config CONFIG --http 127.0.0.1:0 EXTRA` and waits (bounded) for
-    /// the line that names its address.
+    /// Starts `codemode mcp --config CONFIG --http 127.0.0.1:0 EXTRA`.
     fn start(config: &Value, extra: &[&str]) -> Self {
-        let path = write_config(config);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_codemode"))
-            .arg("mcp")
-            .arg("--config")
-            .arg(&path)
-            .args(["--http", "127.0.0.1:0"])
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stderr = child.stderr.take().unwrap();
-        let (found, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if let Some(url) = line.strip_prefix("codemode mcp: serving MCP on ") {
-                    let _ = found.send(url.to_owned());
-                }
-                eprintln!("{line}");
-            }
-        });
-        let url = lines
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the server names its address within 60 s");
-        Self { child, url }
+        let served = Served::start(&write_config(config), extra);
+        let url = served.url.clone();
+        Self { served, url }
     }
 
     /// The server's `host:port`.
@@ -68,12 +42,17 @@ impl HttpServer {
     /// Opens a connection and sends one raw HTTP POST of `body` to the endpoint with `headers`,
     /// leaving the answer to be read.
     fn send(&self, headers: &[&str], body: &str) -> TcpStream {
+        self.send_method("POST", headers, body)
+    }
+
+    /// Opens a connection and sends one raw HTTP request, leaving the answer to be read.
+    fn send_method(&self, method: &str, headers: &[&str], body: &str) -> TcpStream {
         let mut stream = TcpStream::connect(self.authority()).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
             .unwrap();
         let mut request = format!(
-            "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
+            "{method} /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
             self.authority(),
             body.len()
         );
@@ -138,11 +117,10 @@ fn python_calls(args: &[&str], calls: &Value) -> Value {
             .arg(calls.to_string()),
         Duration::from_secs(150),
     );
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    // The SDK warns when closing a session gets an answer it does not expect.
+    assert!(!stderr.contains("Session termination failed"), "{stderr}");
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
@@ -454,5 +432,231 @@ fn a_body_that_is_not_json_rpc_gets_a_json_rpc_error_and_the_server_goes_on() {
     assert!(
         body.contains(r#""structuredContent":{"value":42}"#),
         "{body}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thirty_two_clients_under_a_mix_of_runs_each_get_their_own_answers() {
+    let mut server = HttpServer::start(
+        &json!({"mcpServers": {"everything": everything(), "notes": notes()}}),
+        &[],
+    );
+    let report = within(
+        300,
+        "the load",
+        crate::load::drive(&server.url, 32, 10, 1_000),
+    )
+    .await;
+    assert_eq!(report.failures, Vec::<String>::new());
+    assert_eq!(report.latencies.len(), 320);
+    for kind in crate::load::Kind::ALL {
+        assert!(report.count(kind) >= 32, "{kind:?}: {}", report.count(kind));
+    }
+    assert!(server.served.running(), "the server is still up");
+    // And it still answers a new session.
+    let again = within(
+        60,
+        "a later session",
+        crate::load::drive(&server.url, 1, 3, 0),
+    )
+    .await;
+    assert_eq!(again.failures, Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upstream_server_killed_mid_call_fails_those_calls_and_leaves_the_rest_be() {
+    let server = HttpServer::start(
+        &json!({"mcpServers": {"everything": everything(), "notes": notes()}}),
+        &[],
+    );
+    // Three sessions each with an upstream call in flight on the notes server.
+    let mut waiting = Vec::new();
+    for _ in 0..3 {
+        let session = within(
+            60,
+            "a session",
+            crate::server::Client::default()
+                .serve(StreamableHttpClientTransport::from_uri(server.url.clone())),
+        )
+        .await
+        .unwrap();
+        let progress = Arc::clone(&session.service().progress);
+        let answer = tokio::spawn(async move {
+            let answer = crate::server::call(
+                &session,
+                "run_code",
+                json!({"code": "return await tools.notes__wait_for_cancel()", "timeoutMs": 30000}),
+            )
+            .await;
+            (answer, session)
+        });
+        waiting.push((answer, progress));
+    }
+    let started = Some("call 1 started: notes__wait_for_cancel".to_owned());
+    for (_, progress) in &waiting {
+        within(30, "the upstream call to start", async {
+            while !progress
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|step| step.1 == started)
+            {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await;
+    }
+    // Another session keeps the other upstream server busy meanwhile.
+    let url = server.url.clone();
+    let busy = tokio::spawn(async move { crate::load::drive(&url, 1, 30, 0).await });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let pid = server
+        .served
+        .upstream_pid("notes-server.mjs")
+        .expect("the notes server runs");
+    let killed = Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    // The calls in flight: sent, so whether they took effect is unknown.
+    let mut sessions = Vec::new();
+    for (answer, _) in waiting {
+        let (answer, session) = within(30, "the calls in flight", answer).await.unwrap();
+        let content = answer.structured_content.unwrap();
+        assert_eq!(content["reason_code"], json!("threw"), "{content}");
+        assert_eq!(content["outcome_unknown"], json!(true), "{content}");
+        assert_eq!(content["state_changed"], json!("unknown"), "{content}");
+        assert_eq!(
+            content["calls"],
+            json!([{"tool": "notes__wait_for_cancel", "outcome": "unknown"}])
+        );
+        assert!(
+            content["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("Error: upstream server `notes` stopped during the call"),
+            "{content}"
+        );
+        sessions.push(session);
+    }
+    // Later calls to it fail at once, and say why; nothing was sent, so nothing changed.
+    let begun = std::time::Instant::now();
+    let later = crate::server::call(
+        &sessions[0],
+        "run_code",
+        json!({"code": "return await tools.notes__list_notes()"}),
+    )
+    .await;
+    assert!(
+        begun.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        begun.elapsed()
+    );
+    let content = later.structured_content.unwrap();
+    assert_eq!(
+        content["error"],
+        json!("Error: upstream server `notes` is not running: its connection closed")
+    );
+    assert_eq!(content["state_changed"], json!(false));
+    // The other server is unaffected, for the busy session and the others.
+    let busy = within(120, "the busy session", busy).await.unwrap();
+    let parallel_failures: Vec<_> = busy
+        .failures
+        .iter()
+        .filter(|failure| !failure.contains("notes"))
+        .collect();
+    assert_eq!(parallel_failures, Vec::<&String>::new());
+    assert!(busy.count(crate::load::Kind::Fast) >= 12);
+    let echo = crate::server::call(
+        &sessions[1],
+        "run_code",
+        json!({"code": "return await tools.everything__echo({message: 'still here'})"}),
+    )
+    .await;
+    assert_eq!(
+        echo.structured_content.unwrap()["value"],
+        json!("Echo: still here")
+    );
+}
+
+#[test]
+fn a_session_ended_by_its_client_is_gone_and_others_go_on() {
+    let server = HttpServer::start(&json!({"mcpServers": {"notes": notes()}}), &[]);
+    let ended = server.raw_session();
+    let other = server.raw_session();
+    let mut response = String::new();
+    server
+        .send_method("DELETE", &[&ended], "")
+        .read_to_string(&mut response)
+        .unwrap();
+    assert!(response.starts_with("HTTP/1.1 204"), "{response}");
+    let call = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"return 1"}}}"#;
+    let (status, _) = server.post(&[&ended], call);
+    assert!(status.contains("404"), "{status}");
+    let (status, body) = server.post(&[&other], call);
+    assert!(status.contains("200"), "{status}");
+    assert!(
+        body.contains(r#""structuredContent":{"value":1}"#),
+        "{body}"
+    );
+}
+
+#[test]
+fn the_typescript_sdk_client_works_over_http_with_elicitation() {
+    let server = HttpServer::start(
+        &json!({"mcpServers": {"everything": everything(), "notes": notes()}}),
+        &[],
+    );
+    let calls = json!([
+        {"tool": "run_code", "arguments": {"code": "return await tools.everything__get_sum({a: 2, b: 3})"}},
+        {"tool": "run_instruction", "arguments": {"instruction": "Call echo with message \"hi\""}},
+        {"tool": "run_code", "arguments": {"code": "const {id} = await tools.notes__add_note({text: 'milk'}); return await tools.notes__delete_note({id});"}}
+    ]);
+    let run = |elicit: &str| {
+        let output = run_bounded(
+            Command::new("node")
+                .arg(fixtures().join("ts_calls.mjs"))
+                .args([server.url.as_str(), elicit])
+                .arg(calls.to_string()),
+            Duration::from_secs(120),
+        );
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        serde_json::from_slice::<Value>(&output.stdout).unwrap()
+    };
+    let accepted = run("accept");
+    assert_eq!(
+        accepted["tools"],
+        json!(["run_code", "run_instruction", "notes__delete_note"])
+    );
+    assert_eq!(
+        accepted["answers"][0]["structuredContent"]["value"],
+        json!("The sum of 2 and 3 is 5.")
+    );
+    assert_eq!(
+        accepted["answers"][1]["structuredContent"]["value"],
+        json!({"ok": true, "value": "Echo: hi"})
+    );
+    assert_eq!(accepted["asked"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        accepted["answers"][2]["structuredContent"]["value"],
+        json!("deleted note 1")
+    );
+    assert_eq!(accepted["closed"], json!("ok"));
+    let declined = run("decline");
+    assert_eq!(
+        declined["answers"][2]["structuredContent"]["reason_code"],
+        json!("approval_denied")
+    );
+    // A client that cannot be asked gets the call handed back to make directly.
+    let unasked = run("none");
+    assert_eq!(unasked["asked"], json!([]));
+    assert_eq!(
+        unasked["answers"][2]["structuredContent"]["follow_up"],
+        json!({"tool": "notes__delete_note", "arguments": {"id": 3}})
     );
 }

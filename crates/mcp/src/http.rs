@@ -111,8 +111,18 @@ pub async fn serve_http(
 pub struct ClientGone(pub CancellationToken);
 
 /// Gives each POST a [`ClientGone`] token, cancelled when its response is dropped before its end,
-/// and turns rmcp's plain-text refusals of bodies into JSON-RPC errors.
+/// and turns rmcp's plain-text refusals of bodies into JSON-RPC errors. A session ended by
+/// `DELETE` is answered `204 No Content` rather than rmcp's `202 Accepted`: the session is gone
+/// when the answer leaves, and the Python SDK warns on every close at anything but 200 or 204.
 async fn watch_connection(mut request: Request, next: Next) -> Response {
+    if request.method() == Method::DELETE {
+        let mut response = next.run(request).await;
+        if response.status() == StatusCode::ACCEPTED {
+            *response.status_mut() = StatusCode::NO_CONTENT;
+            *response.body_mut() = Body::empty();
+        }
+        return response;
+    }
     if request.method() != Method::POST {
         return next.run(request).await;
     }
