@@ -27,8 +27,8 @@ struct Cli {
 enum Command {
     /// Plan an English instruction against the tools of MCP servers and run it: results out.
     Do(cmd::instruct::Args),
-    /// Serve run_code and run_instruction over MCP on stdio, over the tools of the upstream MCP
-    /// servers of a config.
+    /// Serve run_code and run_instruction over MCP (stdio, or streamable HTTP with --http), over
+    /// the tools of the upstream MCP servers of a config.
     Mcp(cmd::mcp::Args),
     /// Plan each record with the planner: `{"plan": ...}` (and `"js"` with --js) or a diagnostic.
     Plan(cmd::plan::Args),
@@ -67,9 +67,11 @@ fn single_threaded_kernels() {
     }
 }
 
-/// `plan` and `eval` free and reallocate tensors batch after batch. mimalloc asks for transparent
-/// huge pages, and the 2 MiB pages its freed memory sits in stay resident, which doubled the
-/// planner's peak RSS (`bench/planner.sh`); they are turned off for these two commands only.
+/// `plan` and `eval` free and reallocate tensors batch after batch, and `mcp` a QuickJS heap per
+/// run. mimalloc asks for transparent huge pages, and the 2 MiB pages its freed memory sits in
+/// stay resident: that doubled the planner's peak RSS (`bench/planner.sh`), and kept a server
+/// that had run heap-hungry code at about 1 GB when idle (`bench/load.sh`). They are turned off
+/// for these commands only.
 #[allow(unsafe_code)]
 fn no_huge_pages() {
     #[cfg(target_os = "linux")]
@@ -85,11 +87,13 @@ fn no_huge_pages() {
 /// `libmimalloc-sys` 0.1 does not export this option's number, so it is spelled out here.
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
-/// `plan` and `eval` give freed memory back to the system after 10 ms instead of a second: the
-/// batch buffers each forward pass frees otherwise stay resident while later passes allocate
+/// `plan`, `eval` and `mcp` give freed memory back to the system after 10 ms instead of a second:
+/// the batch buffers each forward pass frees otherwise stay resident while later passes allocate
 /// their own. On 20,000 records this took the peak RSS from about 52 to 38 MB on one thread and
 /// from 64–84 to 46 MB on both cores, for 5–8% of the throughput (`bench/planner.sh`; 0 ms saved
-/// a few MB more for 9–16%).
+/// a few MB more for 9–16%). A server's runs free their heaps while others run, and an idle
+/// server purges nothing: with both settings, 32 sessions' mixed load left it at 94 MB after
+/// 15 s idle instead of 821 MB, and ran 162 runs/s instead of 127 (`bench/load.sh`).
 #[allow(unsafe_code)]
 fn purge_soon() {
     // SAFETY: sets one of mimalloc's integer options; mimalloc stores it atomically and ignores an
@@ -110,7 +114,10 @@ fn main() -> ExitCode {
     ) {
         single_threaded_kernels();
     }
-    if matches!(cli.command, Command::Plan(_) | Command::Eval(_)) {
+    if matches!(
+        cli.command,
+        Command::Plan(_) | Command::Eval(_) | Command::Mcp(_)
+    ) {
         no_huge_pages();
         purge_soon();
     }
