@@ -233,7 +233,7 @@ pub struct Report {
     /// Each call that went wrong (no answer, an error, an answer that is not its own), and
     /// each session that could not be opened.
     pub failures: Vec<String>,
-    /// From the first session opened to the last answer.
+    /// From when the sessions began to open to the last answer.
     pub elapsed: Duration,
 }
 
