@@ -483,6 +483,48 @@ async fn busy_runs_do_not_hold_up_a_quick_one() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn max_concurrent_runs_makes_runs_wait_for_a_slot_within_their_timeout() {
+    let session = start(&json!({"mcpServers": {}, "maxConcurrentRuns": 1})).await;
+    let busy = run_code(
+        &session,
+        json!({"code": "while (true) {}", "timeoutMs": 3000}),
+        true,
+    );
+    // Sent while the busy run holds the only slot: one gives up waiting, one waits its turn.
+    let impatient = async {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        run_code(
+            &session,
+            json!({"code": "return 1", "timeoutMs": 400}),
+            true,
+        )
+        .await
+    };
+    let patient = async {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        run_code(
+            &session,
+            json!({"code": "return 2", "timeoutMs": 20000}),
+            false,
+        )
+        .await
+    };
+    let (busy, impatient, patient) = tokio::join!(busy, impatient, patient);
+    assert_eq!(busy["reason_code"], json!("timeout"), "{busy}");
+    assert_eq!(
+        impatient,
+        json!({
+            "reason_code": "timeout",
+            "failure_stage": "admission",
+            "error": "timed out after 400 ms waiting to start (this server runs at most 1 at once, and no run ended in time); nothing ran",
+            "state_changed": false,
+            "outcome_unknown": false
+        })
+    );
+    assert_eq!(patient, json!({"value": 2}));
+}
+
 /// `codemode mcp` (with no upstream server) spoken to a line at a time, for the lines rmcp's
 /// client never sends.
 struct Raw {

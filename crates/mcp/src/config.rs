@@ -9,7 +9,8 @@
 //!   "planner": {"minConfidence": 0.9},
 //!   "timeoutMs": 10000,
 //!   "maxTimeoutMs": 60000,
-//!   "maxValueBytes": 262144
+//!   "maxValueBytes": 262144,
+//!   "maxConcurrentRuns": 16
 //! }
 //! ```
 //!
@@ -46,6 +47,9 @@ pub const DEFAULT_MAX_VALUE_BYTES: usize = 256 * 1024;
 /// The range `maxValueBytes` accepts: 1 KiB to 16 MiB.
 const VALUE_BYTES_RANGE: std::ops::RangeInclusive<u64> = 1024..=16 * 1024 * 1024;
 
+/// The range `maxConcurrentRuns` accepts.
+const CONCURRENT_RUNS_RANGE: std::ops::RangeInclusive<u64> = 1..=10_000;
+
 /// A whole config.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -59,6 +63,9 @@ pub struct Config {
     pub max_timeout: Option<Duration>,
     /// The largest value a run may return, as JSON bytes (`maxValueBytes`).
     pub max_value_bytes: Option<usize>,
+    /// The most runs (of run_code and run_instruction together) under way at once
+    /// (`maxConcurrentRuns`); none when absent.
+    pub max_concurrent_runs: Option<usize>,
     /// run_instruction: whether it is served, and its least confidence (`planner`).
     pub planner: PlannerConfig,
 }
@@ -168,6 +175,7 @@ impl Config {
                 "timeoutMs",
                 "maxTimeoutMs",
                 "maxValueBytes",
+                "maxConcurrentRuns",
             ],
         )?;
         let servers_value = top.get("mcpServers").ok_or_else(|| {
@@ -226,6 +234,22 @@ impl Config {
                 }
             },
         };
+        let max_concurrent_runs = match top.get("maxConcurrentRuns") {
+            None => None,
+            Some(value) => match value.as_u64() {
+                Some(runs) if CONCURRENT_RUNS_RANGE.contains(&runs) => usize::try_from(runs).ok(),
+                _ => {
+                    return Err(Error::config(
+                        "maxConcurrentRuns",
+                        format!(
+                            "expected a whole number of runs from {} to {}, not {value}",
+                            CONCURRENT_RUNS_RANGE.start(),
+                            CONCURRENT_RUNS_RANGE.end()
+                        ),
+                    ));
+                }
+            },
+        };
         let planner = match top.get("planner") {
             None => PlannerConfig::default(),
             Some(planner) => planner_config(planner)?,
@@ -236,6 +260,7 @@ impl Config {
             timeout,
             max_timeout,
             max_value_bytes,
+            max_concurrent_runs,
             planner,
         })
     }
@@ -555,7 +580,8 @@ mod tests {
               "policy": {"code": "ask", "default": "deny", "tools": {"everything__*": "allow", "my_fs__write": "ask"}},
               "timeoutMs": 5000,
               "maxTimeoutMs": 20000,
-              "maxValueBytes": 1048576
+              "maxValueBytes": 1048576,
+              "maxConcurrentRuns": 16
             }"#,
         )
         .unwrap();
@@ -598,6 +624,7 @@ mod tests {
         assert_eq!(config.timeout, Some(Duration::from_secs(5)));
         assert_eq!(config.max_timeout, Some(Duration::from_secs(20)));
         assert_eq!(config.value_limit(), 1024 * 1024);
+        assert_eq!(config.max_concurrent_runs, Some(16));
     }
 
     #[test]
@@ -609,6 +636,7 @@ mod tests {
         assert_eq!(config.policy.default, DefaultRule::Hints);
         assert_eq!((config.timeout, config.max_timeout), (None, None));
         assert_eq!(config.value_limit(), DEFAULT_MAX_VALUE_BYTES);
+        assert_eq!(config.max_concurrent_runs, None);
         assert_eq!(config.planner, PlannerConfig::default());
     }
 
@@ -649,7 +677,7 @@ mod tests {
             ),
             (
                 r#"{"servers": {}}"#,
-                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `planner`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`",
+                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `planner`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`, `maxConcurrentRuns`",
             ),
             (
                 "{}",
@@ -746,6 +774,14 @@ mod tests {
             (
                 r#"{"mcpServers": {}, "maxValueBytes": 10}"#,
                 "maxValueBytes: expected a whole number of bytes from 1024 to 16777216, not 10",
+            ),
+            (
+                r#"{"mcpServers": {}, "maxConcurrentRuns": 0}"#,
+                "maxConcurrentRuns: expected a whole number of runs from 1 to 10000, not 0",
+            ),
+            (
+                r#"{"mcpServers": {}, "maxConcurrentRuns": 2.5}"#,
+                "maxConcurrentRuns: expected a whole number of runs from 1 to 10000, not 2.5",
             ),
             (
                 r#"{"mcpServers": {}, "timeoutMs": "10s"}"#,

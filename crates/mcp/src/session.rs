@@ -24,7 +24,7 @@ use codemode_plan::PlanRecord;
 use codemode_tool::plannable::Plannable;
 use codemode_tool::{
     CallContext, CodeToolOptions, Decision, Handler, InstructionToolOptions, Policy, Rule,
-    ToolDefinition, ToolOutput, call_tool, code_tool, instruction_tool,
+    RunSlots, ToolDefinition, ToolOutput, call_tool, code_tool, instruction_tool,
 };
 use rmcp::model::CallToolResult;
 use serde_json::{Value, json};
@@ -111,6 +111,7 @@ impl Session {
             policy: Arc::clone(&policy),
             timeout,
             max_timeout,
+            slots: config.max_concurrent_runs.map(RunSlots::new),
             ..defaults
         };
         let down: String = bridge

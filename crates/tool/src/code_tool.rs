@@ -20,10 +20,11 @@ use serde_json::{Map, Value, json};
 use tokio_util::sync::CancellationToken;
 
 use crate::input;
+use crate::slots::{self, NoSlot};
 use crate::{
     AllowAll, Approval, ApprovalRequest, Approver, CallContext, CallOutcome, CallRequest, Decision,
-    Handler, Hints, Origin, Policy, ProgressEvent, ProgressSink, ToolDefinition, ToolOutput,
-    typescript,
+    Handler, Hints, Origin, Policy, ProgressEvent, ProgressSink, RunSlots, ToolDefinition,
+    ToolOutput, typescript,
 };
 
 /// How the code tool is set up.
@@ -40,6 +41,9 @@ pub struct CodeToolOptions {
     pub timeout: Duration,
     /// The most a run may ask for; a longer `timeoutMs` is clamped to it.
     pub max_timeout: Duration,
+    /// The bound on runs at once, shared with every code tool given a clone; none by default.
+    /// A run waits for a slot within its timeout.
+    pub slots: Option<RunSlots>,
 }
 
 impl Default for CodeToolOptions {
@@ -51,6 +55,7 @@ impl Default for CodeToolOptions {
             name: "run_code".to_owned(),
             timeout: Duration::from_secs(10),
             max_timeout: Duration::from_secs(60),
+            slots: None,
         }
     }
 }
@@ -65,6 +70,7 @@ impl std::fmt::Debug for CodeToolOptions {
             .field("name", &self.name)
             .field("timeout", &self.timeout)
             .field("max_timeout", &self.max_timeout)
+            .field("slots", &self.slots.as_ref().map(RunSlots::size))
             .finish_non_exhaustive()
     }
 }
@@ -188,6 +194,7 @@ pub fn code_tool(interpreter: Arc<dyn Interpreter>, options: CodeToolOptions) ->
         policy: options.policy,
         timeout: options.timeout,
         max_timeout: options.max_timeout,
+        slots: options.slots,
     });
     ToolDefinition::new(
         name,
@@ -272,6 +279,7 @@ struct Runner {
     policy: Arc<dyn Policy>,
     timeout: Duration,
     max_timeout: Duration,
+    slots: Option<RunSlots>,
 }
 
 /// One call the code made through a tool of ours.
@@ -484,6 +492,27 @@ impl Runner {
             Ok(input) => input,
             Err(message) => return admission_failure(ReasonCode::InvalidInput, message),
         };
+        let (_slot, left) =
+            match slots::take(self.slots.as_ref(), input.timeout, &context.cancel).await {
+                Ok(taken) => taken,
+                Err(NoSlot::Timeout) => {
+                    let size = self.slots.as_ref().map_or(0, RunSlots::size);
+                    let ms = input.timeout.as_millis();
+                    return admission_failure(
+                        ReasonCode::Timeout,
+                        format!(
+                            "timed out after {ms} ms waiting to start (this server runs at most \
+{size} at once, and no run ended in time); nothing ran"
+                        ),
+                    );
+                }
+                Err(NoSlot::Cancelled) => {
+                    return admission_failure(
+                        ReasonCode::Cancelled,
+                        "cancelled while waiting to start; nothing ran".to_owned(),
+                    );
+                }
+            };
         let shared = RunShared {
             policy: Arc::clone(&self.policy),
             log: Arc::default(),
@@ -492,7 +521,7 @@ impl Runner {
             approver: context.approver.clone(),
         };
         let mut options = RunOptions::default()
-            .with_timeout(input.timeout)
+            .with_timeout(left)
             .with_cancel(context.cancel.clone());
         for (name, definition) in &self.tools {
             options = options.with_tool(name.clone(), shared.wrap(Arc::clone(definition)));

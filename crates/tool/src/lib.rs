@@ -52,6 +52,7 @@ mod input;
 mod instruction;
 pub mod plannable;
 mod policy;
+mod slots;
 pub mod typescript;
 
 pub use code_tool::{
@@ -64,3 +65,4 @@ pub use definition::{
 pub use input::json_kind;
 pub use instruction::{InstructionToolOptions, instruction_tool};
 pub use policy::{AllowAll, CallRequest, Decision, FollowHints, Lists, Origin, Policy, Rule};
+pub use slots::RunSlots;
