@@ -290,7 +290,8 @@ def main():
         for name in ("hand_written.jsonl", "stretch.jsonl", "echo_probes.jsonl", "personas_a.jsonl",
                      "personas_b.jsonl", "personas_c.jsonl", "personas_d.jsonl",
                      "personas_e.jsonl", "personas_f.jsonl",
-                     "personas_g.jsonl", "personas_h.jsonl", "personas_i.jsonl")
+                     "personas_g.jsonl", "personas_h.jsonl", "personas_i.jsonl",
+                     "personas_j.jsonl", "personas_k.jsonl")
     ]
     failures = []
     for f in files:

@@ -42,11 +42,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for path in &args.files {
         let (found, plans) = samples_of(&planner, path)?;
         println!(
-            "{}: {} plans answered, {} exact, {} with a request left unhonoured",
+            "{}: {} plans answered, {} exact, {} with a request left unhonoured ({} of them exact)",
             path.display(),
             found.len(),
             found.iter().filter(|s| s.right).count(),
-            found.iter().filter(|s| s.unhonoured).count()
+            found.iter().filter(|s| s.unhonoured).count(),
+            found.iter().filter(|s| s.unhonoured && s.right).count()
         );
         samples.extend(found);
         plan_records += plans;
