@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# codemode mcp --http under load: SESSIONS sessions at once (default 32), each making CALLS
-# run_code calls (default 320) from a mix of fast code, parallel upstream calls, timeouts,
+# codemode mcp --http under load: CLIENTS clients at once (default 32), each its own MCP
+# session making CALLS run_code calls (default 320) from a mix of fast code, parallel upstream calls, timeouts,
 # heap-limit stops and thrown errors; p50/p99 latency, runs/s, and the server's resident memory
 # after a warm-up and after the measured runs, beside the same mix from one session alone.
-# Usage: bench/load.sh [SESSIONS] [CALLS]
+# Usage: bench/load.sh [CLIENTS] [CALLS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-test-deps --if-needed

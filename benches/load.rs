@@ -8,7 +8,7 @@
 //! that growth under load shows. The upstream servers are the tests' (`@modelcontextprotocol/
 //! server-everything` and `tests/mcp/notes-server.mjs`).
 //!
-//! Run it with `bash bench/load.sh [SESSIONS] [CALLS]` (default 32 sessions of 320 calls, so
+//! Run it with `bash bench/load.sh [CLIENTS] [CALLS]` (default 32 clients of 320 calls, so
 //! 10,240 measured runs).
 
 #[allow(dead_code)] // the tests use more of the driver than the bench does
@@ -81,7 +81,7 @@ fn main() {
         .filter(|arg| !arg.starts_with("--"))
         .map(|arg| {
             arg.parse::<usize>()
-                .expect("SESSIONS and CALLS are numbers")
+                .expect("CLIENTS and CALLS are numbers")
         });
     let sessions = args.next().unwrap_or(32);
     let calls = args.next().unwrap_or(320);

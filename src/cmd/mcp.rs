@@ -120,28 +120,21 @@ fn read_token(path: &Path) -> anyhow::Result<String> {
     Ok(token.to_owned())
 }
 
-/// Cancels `shutdown` at Ctrl-C or SIGTERM.
+/// Cancels `shutdown` at Ctrl-C or SIGTERM (Ctrl-C alone where SIGTERM cannot be watched).
 async fn stop_on_signal(shutdown: CancellationToken) {
-    let interrupt = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        let mut terminate =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(signal) => signal,
-                Err(_) => {
-                    let _ = interrupt.await;
-                    shutdown.cancel();
-                    return;
-                }
-            };
-        tokio::select! {
-            _ = interrupt => {}
-            _ = terminate.recv() => {}
+    let terminate = async {
+        #[cfg(unix)]
+        if let Ok(mut terminate) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            terminate.recv().await;
+            return;
         }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = interrupt.await;
+        std::future::pending::<()>().await;
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = terminate => {}
     }
     shutdown.cancel();
 }

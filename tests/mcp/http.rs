@@ -492,19 +492,8 @@ async fn an_upstream_server_killed_mid_call_fails_those_calls_and_leaves_the_res
         });
         waiting.push((answer, progress));
     }
-    let started = Some("call 1 started: notes__wait_for_cancel".to_owned());
     for (_, progress) in &waiting {
-        within(30, "the upstream call to start", async {
-            while !progress
-                .lock()
-                .unwrap()
-                .iter()
-                .any(|step| step.1 == started)
-            {
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
-        })
-        .await;
+        crate::server::wait_for_step(progress, "call 1 started: notes__wait_for_cancel").await;
     }
     // Another session keeps the other upstream server busy meanwhile.
     let url = server.url.clone();

@@ -54,6 +54,21 @@ pub(crate) async fn start(config: &Value) -> Session {
         .unwrap()
 }
 
+/// Waits (at most 30 s) until a progress notification with `message` has arrived.
+pub(crate) async fn wait_for_step(progress: &Mutex<Vec<Step>>, message: &str) {
+    within(30, message, async {
+        while !progress
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|step| step.1.as_deref() == Some(message))
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
+}
+
 pub(crate) async fn tools(session: &Session) -> Vec<Tool> {
     within(30, "tools/list", session.list_all_tools())
         .await
@@ -422,18 +437,10 @@ async fn cancelling_a_run_cancels_its_upstream_call() {
     .await
     .unwrap();
     // Once the run has started the upstream call (its progress says so), cancel the run.
-    let progress = Arc::clone(&session.service().progress);
-    let started = Some("call 1 started: notes__wait_for_cancel".to_owned());
-    within(30, "the upstream call to start", async {
-        while !progress
-            .lock()
-            .unwrap()
-            .iter()
-            .any(|step| step.1 == started)
-        {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-    })
+    wait_for_step(
+        &session.service().progress,
+        "call 1 started: notes__wait_for_cancel",
+    )
     .await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     within(10, "cancelling", handle.cancel(Some("test".to_owned())))

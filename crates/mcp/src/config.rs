@@ -218,38 +218,9 @@ impl Config {
                 ),
             ));
         }
-        let max_value_bytes = match top.get("maxValueBytes") {
-            None => None,
-            Some(value) => match value.as_u64() {
-                Some(bytes) if VALUE_BYTES_RANGE.contains(&bytes) => usize::try_from(bytes).ok(),
-                _ => {
-                    return Err(Error::config(
-                        "maxValueBytes",
-                        format!(
-                            "expected a whole number of bytes from {} to {}, not {value}",
-                            VALUE_BYTES_RANGE.start(),
-                            VALUE_BYTES_RANGE.end()
-                        ),
-                    ));
-                }
-            },
-        };
-        let max_concurrent_runs = match top.get("maxConcurrentRuns") {
-            None => None,
-            Some(value) => match value.as_u64() {
-                Some(runs) if CONCURRENT_RUNS_RANGE.contains(&runs) => usize::try_from(runs).ok(),
-                _ => {
-                    return Err(Error::config(
-                        "maxConcurrentRuns",
-                        format!(
-                            "expected a whole number of runs from {} to {}, not {value}",
-                            CONCURRENT_RUNS_RANGE.start(),
-                            CONCURRENT_RUNS_RANGE.end()
-                        ),
-                    ));
-                }
-            },
-        };
+        let max_value_bytes = optional_count(top, "maxValueBytes", "bytes", VALUE_BYTES_RANGE)?;
+        let max_concurrent_runs =
+            optional_count(top, "maxConcurrentRuns", "runs", CONCURRENT_RUNS_RANGE)?;
         let planner = match top.get("planner") {
             None => PlannerConfig::default(),
             Some(planner) => planner_config(planner)?,
@@ -263,6 +234,29 @@ impl Config {
             max_concurrent_runs,
             planner,
         })
+    }
+}
+
+/// An optional whole number of `unit` at `key`, within `range`.
+fn optional_count(
+    top: &Map<String, Value>,
+    key: &str,
+    unit: &str,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<Option<usize>, Error> {
+    let Some(value) = top.get(key) else {
+        return Ok(None);
+    };
+    match value.as_u64() {
+        Some(count) if range.contains(&count) => Ok(usize::try_from(count).ok()),
+        _ => Err(Error::config(
+            key,
+            format!(
+                "expected a whole number of {unit} from {} to {}, not {value}",
+                range.start(),
+                range.end()
+            ),
+        )),
     }
 }
 

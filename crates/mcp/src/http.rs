@@ -30,7 +30,7 @@ use http_body::{Frame, SizeHint};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use subtle::ConstantTimeEq;
-use tokio_util::sync::CancellationToken;
+use tokio_util::sync::{CancellationToken, DropGuard};
 
 use crate::server::McpServer;
 use crate::session::Session;
@@ -127,12 +127,9 @@ async fn watch_connection(mut request: Request, next: Next) -> Response {
         return next.run(request).await;
     }
     // Armed before the request runs: a client gone before the answer starts counts too.
-    let guard = Disconnect {
-        token: CancellationToken::new(),
-    };
-    request
-        .extensions_mut()
-        .insert(ClientGone(guard.token.clone()));
+    let gone = CancellationToken::new();
+    request.extensions_mut().insert(ClientGone(gone.clone()));
+    let guard = gone.drop_guard();
     let response = as_json_rpc(next.run(request).await).await;
     response.map(|body| {
         Body::new(Watched {
@@ -198,28 +195,11 @@ fn json_rpc_error(status: StatusCode, code: i64, message: String) -> Response {
     (status, axum::Json(body)).into_response()
 }
 
-/// Cancels its token when dropped before [`Disconnect::completed`]: the client is gone.
-struct Disconnect {
-    token: CancellationToken,
-}
-
-impl Disconnect {
-    /// The response was read to its end: nothing to cancel.
-    fn completed(self) {
-        std::mem::forget(self);
-    }
-}
-
-impl Drop for Disconnect {
-    fn drop(&mut self) {
-        self.token.cancel();
-    }
-}
-
-/// A response body that knows whether it was read to its end.
+/// A response body that knows whether it was read to its end: its guard cancels the request's
+/// [`ClientGone`] token when the body is dropped before then, and is disarmed at the end.
 struct Watched {
     inner: Body,
-    guard: Option<Disconnect>,
+    guard: Option<DropGuard>,
 }
 
 impl HttpBody for Watched {
@@ -234,7 +214,7 @@ impl HttpBody for Watched {
         if let Poll::Ready(None) = polled
             && let Some(guard) = self.guard.take()
         {
-            guard.completed();
+            drop(guard.disarm());
         }
         polled
     }
@@ -269,12 +249,11 @@ async fn require_token(State(token): State<Arc<String>>, request: Request, next:
     } else {
         "this server needs `Authorization: Bearer TOKEN`"
     };
-    let body = serde_json::json!({
-        "jsonrpc": "2.0",
-        "id": null,
-        "error": {"code": -32001, "message": format!("unauthorized: {why}")}
-    });
-    let mut response = (StatusCode::UNAUTHORIZED, axum::Json(body)).into_response();
+    let mut response = json_rpc_error(
+        StatusCode::UNAUTHORIZED,
+        -32001,
+        format!("unauthorized: {why}"),
+    );
     response.headers_mut().insert(
         header::WWW_AUTHENTICATE,
         HeaderValue::from_static("Bearer realm=\"codemode\""),

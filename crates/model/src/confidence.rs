@@ -219,16 +219,20 @@ pub fn deciding_probability(
         })
         .collect();
     doubts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // One copy of the choices, each doubt tried in it and put back.
+    let mut other = choices.clone();
+    let same_plan = |other: &crate::decode::Choices| {
+        crate::decode::decode_checked(tokens, catalog, other).is_ok_and(|again| again == *plan)
+    };
     let mut tags = 1.0_f32;
     for (k, &(p, i, runner_up)) in doubts.iter().enumerate() {
         if k == TAGS_READ_AGAIN || p >= SURE_ENOUGH {
             tags = p;
             break;
         }
-        let mut other = choices.clone();
         other.tags[i] = runner_up;
-        let same = crate::decode::decode_checked(tokens, catalog, &other)
-            .is_ok_and(|again| again == *plan);
+        let same = same_plan(&other);
+        other.tags[i] = choices.tags[i];
         if !same {
             tags = p;
             break;
@@ -244,10 +248,9 @@ pub fn deciding_probability(
             pointers = p;
             break;
         }
-        let mut other = choices.clone();
         other.pointers[i] = runner_up;
-        let same = crate::decode::decode_checked(tokens, catalog, &other)
-            .is_ok_and(|again| again == *plan);
+        let same = same_plan(&other);
+        other.pointers[i] = choices.pointers[i];
         if !same {
             pointers = p;
             break;

@@ -312,11 +312,12 @@ impl CallLog {
         }
     }
 
-    /// The call at `index` stays refused; the code saw `message`.
-    fn refuse(&self, index: usize, message: String) {
+    /// The call at `index` ended as `outcome` without running (refused, or declined by the
+    /// person asked); the code saw `message`.
+    fn stop(&self, index: usize, outcome: CallOutcome, message: String) {
         let mut entries = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(entry) = entries.get_mut(index) {
-            entry.outcome = CallOutcome::Refused;
+            entry.outcome = outcome;
             entry.refusal = Some(message);
         }
     }
@@ -327,15 +328,6 @@ impl CallLog {
         if let Some(entry) = entries.get_mut(index) {
             entry.outcome = CallOutcome::Unknown;
             entry.started = true;
-        }
-    }
-
-    /// The person declined the call at `index`; the code saw `message`.
-    fn decline(&self, index: usize, message: String) {
-        let mut entries = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(entry) = entries.get_mut(index) {
-            entry.outcome = CallOutcome::Declined;
-            entry.refusal = Some(message);
         }
     }
 
@@ -441,16 +433,15 @@ cannot wait for; the run's result names this call as `follow_up`, to make direct
                         "approval denied: the person asked to approve `{name}` ({reason}) did not; \
 nothing was called"
                     );
-                    self.log.decline(index, message.clone());
                     Some((CallOutcome::Declined, message))
                 }
                 Approval::Unavailable(why) => {
                     let message = refused(&format!("{reason}; asking the person failed: {why}"));
-                    self.log.refuse(index, message.clone());
                     Some((CallOutcome::Refused, message))
                 }
             };
             if let Some((outcome, message)) = stop {
+                self.log.stop(index, outcome, message.clone());
                 self.report(ProgressEvent::Finished {
                     call: index,
                     tool: name,
