@@ -79,10 +79,7 @@ fn main() {
     let mut args = std::env::args()
         .skip(1)
         .filter(|arg| !arg.starts_with("--"))
-        .map(|arg| {
-            arg.parse::<usize>()
-                .expect("CLIENTS and CALLS are numbers")
-        });
+        .map(|arg| arg.parse::<usize>().expect("CLIENTS and CALLS are numbers"));
     let sessions = args.next().unwrap_or(32);
     let calls = args.next().unwrap_or(320);
 
