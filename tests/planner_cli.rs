@@ -331,6 +331,11 @@ fn at_the_default_threshold_at_most_one_plan_in_a_hundred_is_wrong() {
         "personas_e",
         "personas_f",
         "personas_g",
+        "personas_h",
+        "personas_i",
+        "personas_j",
+        "personas_k",
+        "personas_l",
     ];
     let (mut wrong, mut answered, mut exact, mut plans) = (0, 0, 0, 0);
     for set in sets {

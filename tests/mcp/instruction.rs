@@ -265,6 +265,25 @@ async fn a_request_the_planner_cannot_plan_runs_nothing_and_hands_back_run_code(
             "declarations": declarations
         })
     );
+    // A plan that leaves out what the instruction asks is
+    // refused below the default threshold, and the refusal says what it leaves out; here a value
+    // given under a name add_note has no argument for.
+    let doubted = instruct(
+        &session,
+        json!({"instruction": "Please add_note with text \"shipped\", and priority 2. Thanks!"}),
+        true,
+    )
+    .await;
+    let error = doubted["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("the planner is not sure of its reading (confidence ")
+            && error.ends_with(
+                "; the plan leaves out what the instruction asks: a value no call takes: 2"
+            ),
+        "{doubted}"
+    );
+    assert_eq!(doubted["reason_code"], json!("not_planned"));
+    assert_eq!(doubted["follow_up"], json!({"tool": "run_code"}));
     // A tool whose schema the planner cannot fill is refused by name, whatever else is asked.
     let edit = instruct(
         &session,

@@ -222,21 +222,32 @@ impl Planner {
     /// Plans each record, with each plan's confidence; a plan below the planner's least
     /// confidence is answered as a diagnostic.
     pub fn plan_sure(&self, records: &[&Record]) -> Vec<Result<(Plan, f32), Diagnostic>> {
-        let least = self.min_confidence;
         self.assess(records)
             .into_iter()
-            .map(|answer| match answer {
-                Ok(assessed) if assessed.confidence < least => Err(Diagnostic::new(
-                    "instruction",
-                    Problem::NoPlan(format!(
-                        "the planner is not sure of its reading (confidence {:.3}, below {least})",
-                        assessed.confidence
-                    )),
-                )),
-                Ok(assessed) => Ok((assessed.plan, assessed.confidence)),
-                Err(diagnostic) => Err(diagnostic),
+            .map(|answer| {
+                self.sure_enough(answer)
+                    .map(|assessed| (assessed.plan, assessed.confidence))
             })
             .collect()
+    }
+
+    /// An assessed plan if the planner is at least as sure of it as its least confidence; a
+    /// diagnostic otherwise.
+    fn sure_enough(
+        &self,
+        answer: Result<Assessment, Diagnostic>,
+    ) -> Result<Assessment, Diagnostic> {
+        let least = self.min_confidence;
+        match answer {
+            Ok(assessed) if assessed.confidence < least => Err(Diagnostic::new(
+                "instruction",
+                Problem::NoPlan(format!(
+                    "the planner is not sure of its reading (confidence {:.3}, below {least})",
+                    assessed.confidence
+                )),
+            )),
+            answer => answer,
+        }
     }
 
     /// Plans each record, with what each plan's confidence rests on (every checked plan, whatever
@@ -278,13 +289,22 @@ impl codemode_plan::PlanRecord for Planner {
     /// Plans one record as [`Planner::plan_sure`] does (the planner's own least confidence
     /// included).
     fn plan_record(&self, record: &Record) -> Result<codemode_plan::Planned, Diagnostic> {
-        let answer = self.plan_sure(&[record]).pop().unwrap_or_else(|| {
+        let answer = self.assess(&[record]).pop().unwrap_or_else(|| {
             Err(Diagnostic::new(
                 "instruction",
                 Problem::NoPlan("the planner answered nothing".into()),
             ))
         });
-        answer.map(|(plan, confidence)| codemode_plan::Planned { plan, confidence })
+        self.sure_enough(answer)
+            .map(|assessed| codemode_plan::Planned {
+                doubts: assessed
+                    .unhonoured
+                    .iter()
+                    .map(|left| left.describe(&record.tokens))
+                    .collect(),
+                plan: assessed.plan,
+                confidence: assessed.confidence,
+            })
     }
 }
 
@@ -980,6 +1000,26 @@ mod tests {
                 &forecast,
             ),
             (r#"if (up) ping_host(host: "db1")"#, &forecast),
+            // A condition in plain words.
+            (
+                r#"If the cluster is still down tonight, restart it!!! ping_host host "db1""#,
+                &forecast,
+            ),
+            // A value in the list of pairs under a name no argument has.
+            (
+                r#"Please get_forecast with city "Oslo", and passengers 2. Thank you."#,
+                &forecast,
+            ),
+            // An order for the rows.
+            (
+                r#"From list_users with team "blue", give me the top 3 by level. Big day."#,
+                &users,
+            ),
+            // A field kept though named only in a remark.
+            (
+                r#"list_users for team "blue". Only the username and email columns [the level column is stale anyway]."#,
+                &users,
+            ),
         ];
         let default = planner.default_min_confidence();
         assert!(default > 0.5, "the shipped model is calibrated: {default}");

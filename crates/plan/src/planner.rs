@@ -17,6 +17,9 @@ pub struct Planned {
     pub plan: Plan,
     /// The planner's confidence in the plan, from 0 to 1.
     pub confidence: f32,
+    /// What the instruction asks that the plan leaves unhonoured, in words (`a condition in
+    /// plain words: If`): why the confidence is low. Empty when nothing is left out.
+    pub doubts: Vec<String>,
 }
 
 /// Plans one record at a time.

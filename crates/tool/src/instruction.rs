@@ -304,11 +304,15 @@ impl Instructor {
             .plan_record(&record)
             .map_err(|d| (d.to_string(), None))?;
         if planned.confidence < least {
-            let why = format!(
+            let mut why = format!(
                 "the planner is not sure of its reading (confidence {}, below {})",
                 rounded(planned.confidence),
                 rounded(least)
             );
+            if !planned.doubts.is_empty() {
+                why.push_str("; the plan leaves out what the instruction asks: ");
+                why.push_str(&planned.doubts.join("; "));
+            }
             return Err((why, Some(planned.confidence)));
         }
         let (plan, rows) = selection.to_own_names(planned.plan);

@@ -24,10 +24,12 @@ async fn bounded<T>(future: impl Future<Output = T>) -> T {
         .expect("the test waited more than 20 s")
 }
 
-/// A planner that answers each instruction from a table, and keeps the catalogs it was shown.
+/// A planner that answers each instruction from a table (with the doubts it names, if any), and
+/// keeps the catalogs it was shown.
 #[derive(Default)]
 struct FakePlanner {
     answers: BTreeMap<String, Result<(Value, f32), String>>,
+    doubts: BTreeMap<String, Vec<String>>,
     seen: Mutex<Vec<Value>>,
 }
 
@@ -35,6 +37,14 @@ impl FakePlanner {
     fn with(mut self, instruction: &str, plan: Value, confidence: f32) -> Self {
         self.answers
             .insert(instruction.to_owned(), Ok((plan, confidence)));
+        self
+    }
+
+    fn doubting(mut self, instruction: &str, doubts: &[&str]) -> Self {
+        self.doubts.insert(
+            instruction.to_owned(),
+            doubts.iter().map(|d| (*d).to_owned()).collect(),
+        );
         self
     }
 
@@ -59,6 +69,11 @@ impl PlanRecord for FakePlanner {
             Some(Ok((plan, confidence))) => Ok(Planned {
                 plan: serde_json::from_value(plan.clone()).unwrap(),
                 confidence: *confidence,
+                doubts: self
+                    .doubts
+                    .get(&record.instruction)
+                    .cloned()
+                    .unwrap_or_default(),
             }),
             Some(Err(why)) => Err(Diagnostic::new(
                 "instruction",
@@ -327,6 +342,32 @@ async fn a_plan_below_the_least_confidence_does_not_run_unless_the_call_asks_for
     .await;
     assert!(!output.is_error, "{}", output.value);
     assert_eq!(writes.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn a_plan_below_the_least_confidence_for_what_it_leaves_out_says_what_that_is() {
+    let instruction = "write with line \"maybe\", and priority 2";
+    let planner = Arc::new(
+        FakePlanner::default()
+            .with(instruction, single("write", json!({"line": "maybe"})), 0.02)
+            .doubting(
+                instruction,
+                &["a value no call takes: 2", "a condition in plain words: If"],
+            ),
+    );
+    let writes = Arc::default();
+    let tool = tool_with(&planner, &writes, Arc::new(AllowAll), |_| {});
+    let output = instruct(&tool, json!({"instruction": instruction})).await;
+    assert!(output.is_error);
+    assert_eq!(output.value["reason_code"], json!("not_planned"));
+    assert_eq!(
+        output.value["error"],
+        json!(
+            "the planner is not sure of its reading (confidence 0.02, below 0.5); the plan leaves out what the instruction asks: a value no call takes: 2; a condition in plain words: If"
+        )
+    );
+    assert_eq!(output.value["follow_up"], json!({"tool": "run_code"}));
+    assert_eq!(writes.load(Ordering::SeqCst), 0);
 }
 
 #[tokio::test]

@@ -99,12 +99,28 @@ impl Reading<'_> {
         if pairs.is_empty() {
             return;
         }
-        let differ = pairs.iter().any(|(a, b)| {
-            a.args
-                .iter()
-                .any(|(name, value)| b.args.get(name).is_some_and(|other| other != value))
+        // A value one call takes and the other replaces, and where each is said: the
+        // correction stands between them (`hours 3 wait no make that hours 2.5`), not in a
+        // remark elsewhere (`Which copier is actually alive?`).
+        let said = |value: &serde_json::Value| {
+            (0..self.tokens.len()).find(|&i| {
+                self.tokens[i]
+                    .value
+                    .as_ref()
+                    .is_some_and(|v| super::same(v, value))
+            })
+        };
+        let replaced = pairs.iter().find_map(|(a, b)| {
+            a.args.iter().find_map(|(name, value)| {
+                let other = b.args.get(name).filter(|other| *other != value)?;
+                let (from, to) = (said(value)?, said(other)?);
+                (from < to).then_some((from, to))
+            })
         });
-        if differ && let Some(i) = self.prose_at(|i| self.corrects(i) && !self.negated(i)) {
+        if let Some((from, to)) = replaced
+            && let Some(i) =
+                (from + 1..to).find(|&i| self.prose_word(i) && self.corrects(i) && !self.negated(i))
+        {
             found.push(Unhonoured::Correction(i));
             return;
         }
@@ -227,6 +243,14 @@ mod tests {
             !unhonoured_in(said, logs(&[2.5]))
                 .iter()
                 .any(|(kind, _)| *kind == "correction")
+        );
+        // A correction word in a remark away from the two values takes nothing back.
+        assert_eq!(
+            unhonoured_in(
+                "Which unit is actually busy? log_hours unit \"BLR-1\" hours 3 and hours 2.5",
+                logs(&[3.0, 2.5])
+            ),
+            vec![]
         );
         // Two values without a correction are two calls.
         assert_eq!(

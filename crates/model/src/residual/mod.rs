@@ -12,25 +12,31 @@
 //! Each check is one kind of request, read from the words themselves, never from the network's
 //! tags alone:
 //!
-//! - a quoted string, or a number right after an argument's name, that no call, field or limit
-//!   uses;
+//! - a quoted string, or a number, that no call, field or limit uses, said right after an
+//!   argument's name (`days 3`, `Budget 2200`) or as a pair in the list of the call's pairs
+//!   (`date "2025-06-18", and passengers 2` where the tool takes no `passengers`);
 //! - a number asked as a row limit (`first 5`, `10 rows`) that the plan does not apply;
-//! - a word in a field list, or named as a field or column, that the called tools do not declare;
-//! - a field the plan keeps that the instruction excludes (`not the level column`);
-//! - a word for concurrency on calls that run one after another, or a word for order on calls
-//!   that run at once;
+//! - a word in a field list, or named as a field or column, that the called tools do not declare,
+//!   and a field the plan keeps that the instruction excludes (`fields`);
+//! - a word for concurrency on calls that run one after another (`dont wait for one`), a word
+//!   for order on calls that run at once (`in this order`), and both on three calls (`A first,
+//!   then B and C at the same time`), a mix no mode runs;
 //! - loop or condition syntax in code or shell notation (`for h in a b; do`, `.forEach(`,
 //!   `if (x)`);
 //! - a value taken back but called as well, the same call said twice over, a call that needs
-//!   another's result, and a retry (`intent`).
+//!   another's result, and a retry (`intent`);
+//! - a condition in plain words, a kept field said only in a remark, an order for the rows and
+//!   a total of a column (`plain`).
 
 use codemode_plan::{Catalog, Mode, Plan, Token, TokenKind};
 use serde_json::Value;
 
-use crate::decode::fields::declares;
-
+mod fields;
 mod intent;
+mod plain;
+
 use crate::decode::text::tag_at;
+use fields::NOT_FIELDS;
 
 /// One request of the instruction the plan does not honour, with the token it rests on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +74,15 @@ pub enum Unhonoured {
     Dependency(usize),
     /// A retry, or a call repeated until something holds.
     Retry(usize),
+    /// A condition in plain words before an order (`If the barn is still free, grab it!`).
+    Condition(usize),
+    /// A kept field mentioned only apart from the list that asks for the others (`Only the
+    /// owner and acquired columns [the source column is unreliable]`).
+    StrayField(usize),
+    /// An order for the rows no argument takes (`the top 3 by cr`, `quickest first`).
+    Sorting(usize),
+    /// A total or an average of a column no called tool computes (`total up the balance`).
+    Aggregation(usize),
 }
 
 impl Unhonoured {
@@ -89,6 +104,39 @@ impl Unhonoured {
             Self::RepeatedCall(_) => "repeated_call",
             Self::Dependency(_) => "dependency",
             Self::Retry(_) => "retry",
+            Self::Condition(_) => "condition",
+            Self::StrayField(_) => "stray_field",
+            Self::Sorting(_) => "sorting",
+            Self::Aggregation(_) => "aggregation",
+        }
+    }
+
+    /// The request in words, with the word it rests on (`a condition in plain words: If`).
+    pub fn describe(&self, tokens: &[Token]) -> String {
+        let what = match self {
+            Self::UnusedLiteral(_) => "a value no call takes",
+            Self::UnappliedLimit(_) => "a row limit the plan does not apply",
+            Self::UndeclaredField(_) => "a field the tool does not return",
+            Self::ExcludedField(_) => "a field set aside but kept",
+            Self::UnreflectedConcurrency(_) => "a word for running the calls at once",
+            Self::UnreflectedOrder(_) => "a word for running the calls in order",
+            Self::CodeStructure(_) => "loop or condition syntax",
+            Self::CallCount(_) => "a count of calls the plan does not make",
+            Self::UncalledTool(_) => "a tool named but not called",
+            Self::OutputWish(_) => "a wish for the results the output does not give",
+            Self::UnaskedLimit(_) => "a row limit nothing asks for",
+            Self::Correction(_) => "a value taken back",
+            Self::RepeatedCall(_) => "one call said twice over",
+            Self::Dependency(_) => "a call that needs another's result",
+            Self::Retry(_) => "a retry",
+            Self::Condition(_) => "a condition in plain words",
+            Self::StrayField(_) => "a field named only in a remark",
+            Self::Sorting(_) => "an order for the rows",
+            Self::Aggregation(_) => "a total or an average of a column",
+        };
+        match tokens.get(self.token()) {
+            Some(token) => format!("{what}: {}", token.text),
+            None => what.to_owned(),
         }
     }
 
@@ -109,7 +157,11 @@ impl Unhonoured {
             | Self::Correction(i)
             | Self::RepeatedCall(i)
             | Self::Dependency(i)
-            | Self::Retry(i) => i,
+            | Self::Retry(i)
+            | Self::Condition(i)
+            | Self::StrayField(i)
+            | Self::Sorting(i)
+            | Self::Aggregation(i) => i,
         }
     }
 }
@@ -138,143 +190,17 @@ pub fn unhonoured(
     reading.repeated_calls(&mut found);
     reading.dependency(&mut found);
     reading.retry(&mut found);
+    reading.condition(&mut found);
+    reading.stray_fields(&mut found);
+    reading.sorting(&mut found);
+    reading.aggregation(&mut found);
     found
 }
-
-/// Function words and cue words that end a field list rather than extend it (`name, then
-/// email`, `id and the first 5 rows`).
-const NOT_FIELDS: &[&str] = &[
-    "a",
-    "all",
-    "also",
-    "an",
-    "and",
-    "any",
-    "are",
-    "as",
-    "at",
-    "be",
-    "both",
-    "but",
-    "by",
-    "each",
-    "many",
-    "much",
-    "few",
-    "maximum",
-    "minimum",
-    "returned",
-    "thanks",
-    "thank",
-    "cheers",
-    "regards",
-    "total",
-    "number",
-    "else",
-    "entries",
-    "entry",
-    "every",
-    "everything",
-    "final",
-    "first",
-    "for",
-    "from",
-    "give",
-    "have",
-    "her",
-    "his",
-    "i",
-    "in",
-    "is",
-    "it",
-    "item",
-    "items",
-    "its",
-    "just",
-    "last",
-    "limit",
-    "line",
-    "lines",
-    "max",
-    "me",
-    "more",
-    "most",
-    "my",
-    "next",
-    "no",
-    "not",
-    "nothing",
-    "of",
-    "on",
-    "one",
-    "only",
-    "or",
-    "our",
-    "output",
-    "outputs",
-    "please",
-    "plus",
-    "record",
-    "records",
-    "result",
-    "results",
-    "return",
-    "row",
-    "rows",
-    "show",
-    "so",
-    "thanks",
-    "that",
-    "the",
-    "their",
-    "them",
-    "then",
-    "these",
-    "they",
-    "this",
-    "those",
-    "to",
-    "top",
-    "up",
-    "us",
-    "value",
-    "values",
-    "we",
-    "what",
-    "which",
-    "with",
-    "you",
-    "your",
-];
 
 /// Words for the rows of a result after a number (`10 rows`, `5 results`).
 const ROW_WORDS: &[&str] = &[
     "row", "rows", "result", "results", "entries", "entry", "items", "records", "hits", "matches",
     "lines",
-];
-
-/// Words that may end a field list's item (`phone`, `the coverage of each one`, `phone please`).
-const ITEM_ENDS: &[&str] = &[
-    ",", ".", ";", ":", "!", "?", ")", "—", "-", "of", "for", "from", "only", "please", "too",
-    "as", "per", "then", "and", "or", "plus", "with", "&", "+", "/",
-];
-
-/// Words that join the items of a list.
-const LIST_JOINS: &[&str] = &[",", "and", "&", "+", "/", "plus", "or"];
-
-/// Words a list item may open with.
-const DETERMINERS: &[&str] = &["the", "their", "its", "his", "her", "each", "a"];
-
-/// Nouns that name a field (`the level column`, `fields: phone`).
-const FIELD_NOUNS: &[&str] = &[
-    "field",
-    "fields",
-    "column",
-    "columns",
-    "property",
-    "properties",
-    "attribute",
-    "attributes",
 ];
 
 /// Words that exclude what follows (`not the level`, `without email`, `i dont care about level`);
@@ -303,6 +229,8 @@ const NEGATIONS: &[&str] = &[
     "ignore",
     "ignoring",
     "nor",
+    "avoid",
+    "avoiding",
 ];
 
 /// Words for calls that run at once.
@@ -495,32 +423,59 @@ impl Reading<'_> {
             };
             if let Some(number) = number {
                 // A numbered list's marker (`2) close_issue`, `1: the valueOf tool`).
-                let marker = matches!(
-                    self.tokens.get(i + 1).map(|t| t.text.as_str()),
-                    Some(")" | "." | ":")
-                ) && self
-                    .tokens
-                    .get(i + 2)
-                    .is_none_or(|t| t.kind != TokenKind::Num);
-                if self.used(&number) || marker {
+                let marker = self.marker(i);
+                // `all 3 results` counts the plan's own results (`all` may be an argument's name).
+                let results = self.plan.calls.len() > 1
+                    && number.as_f64() == Some(self.plan.calls.len() as f64)
+                    && (self.is(i + 1, RESULT_NOUNS) || self.is(i + 1, ROW_WORDS));
+                if self.used(&number) || marker || results {
                     continue;
                 }
                 if self.asks_rows(i) && !self.negated(i) {
                     found.push(Unhonoured::UnappliedLimit(i));
-                } else if token.value.is_some() && self.after_argument_name(i, &argument_names) {
+                } else if token.value.is_some()
+                    && (self.after_argument_name(i, &argument_names) || self.listed_pair(i))
+                {
                     found.push(Unhonoured::UnusedLiteral(i));
                 }
                 continue;
             }
             // A quoted string in prose may be a quotation (`she says she's a "loyal buyer"`);
-            // one labelled with an argument's name is a value the plan left out.
+            // one labelled with an argument's name, or in a list of the call's pairs, is a value
+            // the plan left out.
             if let Some(value) = &token.value
                 && !self.used(value)
-                && self.after_argument_name(i, &argument_names)
+                && (self.after_argument_name(i, &argument_names) || self.listed_pair(i))
             {
                 found.push(Unhonoured::UnusedLiteral(i));
             }
         }
+    }
+
+    /// Whether the number at `i` marks an item of a numbered list: `)`, `.` or `:` after it,
+    /// and the list's item before it (`1)` before `2)`) or after it (`2.` after `1.`); not a
+    /// value that ends a sentence (`and passengers 2.`).
+    fn marker(&self, i: usize) -> bool {
+        let marks = |j: usize| {
+            matches!(
+                self.tokens.get(j + 1).map(|t| t.text.as_str()),
+                Some(")" | "." | ":")
+            ) && self
+                .tokens
+                .get(j + 2)
+                .is_some_and(|t| t.kind != TokenKind::Num)
+        };
+        let Some(n) = number_value(&self.tokens[i]).filter(|n| n.fract() == 0.0) else {
+            return false;
+        };
+        let numbered = |j: usize, m: f64| {
+            self.tokens[j].kind == TokenKind::Num
+                && number_value(&self.tokens[j]) == Some(m)
+                && marks(j)
+        };
+        marks(i)
+            && ((0..i).any(|j| numbered(j, n - 1.0))
+                || (i + 1..self.tokens.len()).any(|j| numbered(j, n + 1.0)))
     }
 
     /// Whether the token at `i` comes right after an argument's name, maybe past `:`, `=`, `of`,
@@ -533,7 +488,7 @@ impl Reading<'_> {
             };
             let text = &self.tokens[before].text;
             let bare = text.trim_matches('"');
-            if names.contains(&bare) {
+            if names.iter().any(|name| name.eq_ignore_ascii_case(bare)) {
                 return true;
             }
             if !matches!(
@@ -547,113 +502,44 @@ impl Reading<'_> {
         false
     }
 
-    /// Undeclared fields asked beside the plan's fields or named as fields, and excluded fields
-    /// kept.
-    fn fields(&self, found: &mut Vec<Unhonoured>) {
-        let properties = self.properties();
-        let kept: &[String] = self.plan.output.fields.as_deref().unwrap_or(&[]);
-        let is_field = |i: usize| {
-            self.tokens[i].kind == TokenKind::Word
-                && kept
+    /// Whether the literal at `i` is labelled like an argument in a list of pairs the plan
+    /// uses (`date "2025-06-18", and passengers 2` where the tool takes no `passengers`): a
+    /// name-like word right before it (maybe past `:` or `=`), and a join before that word
+    /// with a value a call uses before the join.
+    fn listed_pair(&self, i: usize) -> bool {
+        let mut k = i;
+        while k > 0 && self.is(k - 1, &[":", "="]) {
+            k -= 1;
+        }
+        let Some(label) = k.checked_sub(1) else {
+            return false;
+        };
+        let text = &self.tokens[label].text;
+        let labelled = self.tokens[label].kind == TokenKind::Word
+            && !self.is(label, NOT_FIELDS)
+            && text.chars().count() > 1
+            && text.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if !labelled {
+            return false;
+        }
+        let mut j = label;
+        while j > 0 && self.is(j - 1, &[",", "and", ";", "&"]) {
+            j -= 1;
+        }
+        // `step 2 list_appts ...`: a number before a tool's name heads the call.
+        let heads_a_call = self
+            .tokens
+            .get(i + 1)
+            .is_some_and(|next| self.catalog.get(&next.text).is_some());
+        j < label
+            && j > 0
+            && !heads_a_call
+            && self.tokens[j - 1].value.as_ref().is_some_and(|value| {
+                self.plan
+                    .calls
                     .iter()
-                    .any(|f| f.eq_ignore_ascii_case(&self.tokens[i].text))
-        };
-        let lower_properties: Vec<String> = properties.iter().map(|p| p.to_lowercase()).collect();
-        let candidate = |i: usize| {
-            let text = &self.tokens[i].text;
-            let lower = text.to_lowercase();
-            self.prose_word(i)
-                && !self.is(i, NOT_FIELDS)
-                && !self.is(i, FIELD_NOUNS)
-                && text.chars().all(|c| c.is_alphanumeric() || c == '_')
-                && text.chars().count() > 1
-                && looks_like_a_name(text)
-                && !declares(&lower_properties, &lower)
-                && !self
-                    .catalog
-                    .tools
-                    .iter()
-                    .any(|tool| tool.arguments.iter().any(|(name, _)| *name == *text))
-        };
-        let flagged = |i: usize, found: &mut Vec<Unhonoured>| {
-            if !found.contains(&Unhonoured::UndeclaredField(i)) {
-                found.push(Unhonoured::UndeclaredField(i));
-            }
-        };
-        for i in 0..self.tokens.len() {
-            if is_field(i) {
-                if self.negated(i) {
-                    found.push(Unhonoured::ExcludedField(i));
-                }
-                // `username and phone`, `id, the region`: the next item of the list.
-                if let Some(next) = self.next_item(i)
-                    && candidate(next)
-                {
-                    flagged(next, found);
-                }
-                // `phone and username`: the item before.
-                if let Some(before) = self.previous_item(i)
-                    && candidate(before)
-                {
-                    flagged(before, found);
-                }
-            }
-            // `fields: phone`, `the level column`.
-            if self.is(i, FIELD_NOUNS) && !self.negated(i) {
-                let after = (i + 1..self.tokens.len().min(i + 3))
-                    .find(|&j| !self.is(j, &[":", "=", "the"]));
-                if let Some(j) = after
-                    && candidate(j)
-                    && j > i + 1
-                {
-                    flagged(j, found);
-                }
-                if let Some(j) = i.checked_sub(1)
-                    && candidate(j)
-                    && !self.tokens[i].text.ends_with('s')
-                {
-                    flagged(j, found);
-                }
-            }
-        }
-    }
-
-    /// The token of the next list item after the field at `i` (`and the phone` → `phone`): a
-    /// word after a join, the list ending right after it (`phone.`, `phone please`, `the
-    /// coverage of each one`), not the start of a clause (`, cap it at 5 rows`).
-    fn next_item(&self, i: usize) -> Option<usize> {
-        let mut j = i + 1;
-        if !self.is(j, LIST_JOINS) {
-            return None;
-        }
-        while self.is(j, LIST_JOINS) || self.is(j, DETERMINERS) {
-            j += 1;
-        }
-        (j < self.tokens.len() && (j + 1 == self.tokens.len() || self.is(j + 1, ITEM_ENDS)))
-            .then_some(j)
-    }
-
-    /// The token of the list item before the field at `i` (`phone and username` → `phone`): a
-    /// word before a join, with the list starting right before it (`only phone and username`,
-    /// `, phone and username`), not the end of a clause (`20 rows back, full_name`).
-    fn previous_item(&self, i: usize) -> Option<usize> {
-        let mut j = i.checked_sub(1)?;
-        if !self.is(j, LIST_JOINS) {
-            return None;
-        }
-        while self.is(j, LIST_JOINS) || self.is(j, DETERMINERS) {
-            j = j.checked_sub(1)?;
-        }
-        let opens = j == 0
-            || self.is(j - 1, ITEM_ENDS)
-            || self.is(j - 1, DETERMINERS)
-            || self.is(
-                j - 1,
-                &[
-                    "only", "just", "show", "return", "give", "keep", "include", "me",
-                ],
-            );
-        opens.then_some(j)
+                    .any(|call| call.args.values().any(|v| same(v, value)))
+            })
     }
 
     /// Words for concurrency or order the schedule does not reflect.
@@ -668,11 +554,32 @@ impl Reading<'_> {
                     && (self.is(i, words) || self.phrase_at(i, kind))
             })
         };
-        let concurrency = cue(CONCURRENCY, Schedule::Concurrency);
+        // `dont wait for one before starting the other`, `no need to wait`: waiting declined.
+        let unwaited = (0..self.tokens.len())
+            .find(|&i| self.prose_word(i) && self.is(i, &["wait", "waiting"]) && self.negated(i));
+        let concurrency = cue(CONCURRENCY, Schedule::Concurrency).or(unwaited);
         let order = cue(ORDER, Schedule::Order);
+        // Of three calls, one group after another in order and one at once (`A first, then B
+        // and C at the same time`) is a mix no single mode runs: either cue is left out.
+        // The order cue must stand among the calls, not in a remark before them (`Painters
+        // finally came back.`).
+        let named: Vec<usize> = (0..self.tokens.len())
+            .filter(|&i| self.catalog.get(&self.tokens[i].text).is_some())
+            .collect();
+        let among = |i: usize| {
+            named.first().is_some_and(|&first| first < i)
+                && named.last().is_some_and(|&last| i < last)
+        };
+        let mixed = self.plan.calls.len() > 2 && order.is_some_and(among);
         match (self.plan.mode, concurrency, order) {
             (Mode::Serial, Some(i), None) => found.push(Unhonoured::UnreflectedConcurrency(i)),
             (Mode::Parallel, None, Some(i)) => found.push(Unhonoured::UnreflectedOrder(i)),
+            (Mode::Serial, Some(i), Some(_)) if mixed => {
+                found.push(Unhonoured::UnreflectedConcurrency(i))
+            }
+            (Mode::Parallel, Some(_), Some(i)) if mixed => {
+                found.push(Unhonoured::UnreflectedOrder(i))
+            }
             _ => {}
         }
     }
@@ -696,6 +603,10 @@ impl Reading<'_> {
             (at(0, "one") && at(1, "after") && (at(2, "another") || at(2, "the")))
                 || (at(0, "one") && at(1, "at") && at(2, "a") && at(3, "time"))
                 || (at(0, "in") && (at(1, "order") || at(1, "turn")))
+                // `in this order`, `in the order given`, `in the following order`.
+                || (at(0, "in")
+                    && (at(2, "order") || (at(1, "the") && at(2, "following") && at(3, "order")))
+                    && self.is(i + 1, &["this", "that", "the"]))
                 || (at(0, "followed") && at(1, "by"))
                 || (at(0, "after") && (at(1, "that") || at(1, "this")))
                 || (at(0, "next") && at(1, ","))
