@@ -385,11 +385,6 @@ impl Reading<'_> {
     /// value, a field, the limit, or a name (a tool's, an argument's, a property's) written as a
     /// string (`{"team": "blue"}`, `"get_user"`).
     fn used(&self, value: &Value) -> bool {
-        let in_args = self
-            .plan
-            .calls
-            .iter()
-            .any(|call| call.args.values().any(|v| same(v, value)));
         let in_limit = self
             .plan
             .output
@@ -403,7 +398,15 @@ impl Reading<'_> {
                     || tool.returns.properties.iter().any(|p| p == text)
             })
         });
-        in_args || in_limit || named
+        self.in_args(value) || in_limit || named
+    }
+
+    /// Whether some call takes `value` as an argument.
+    fn in_args(&self, value: &Value) -> bool {
+        self.plan
+            .calls
+            .iter()
+            .any(|call| call.args.values().any(|v| same(v, value)))
     }
 
     /// Unused literals and unapplied row limits.
@@ -534,12 +537,10 @@ impl Reading<'_> {
         j < label
             && j > 0
             && !heads_a_call
-            && self.tokens[j - 1].value.as_ref().is_some_and(|value| {
-                self.plan
-                    .calls
-                    .iter()
-                    .any(|call| call.args.values().any(|v| same(v, value)))
-            })
+            && self.tokens[j - 1]
+                .value
+                .as_ref()
+                .is_some_and(|value| self.in_args(value))
     }
 
     /// Words for concurrency or order the schedule does not reflect.
@@ -563,12 +564,12 @@ impl Reading<'_> {
         // and C at the same time`) is a mix no single mode runs: either cue is left out.
         // The order cue must stand among the calls, not in a remark before them (`Painters
         // finally came back.`).
-        let named: Vec<usize> = (0..self.tokens.len())
-            .filter(|&i| self.catalog.get(&self.tokens[i].text).is_some())
-            .collect();
         let among = |i: usize| {
-            named.first().is_some_and(|&first| first < i)
-                && named.last().is_some_and(|&last| i < last)
+            let mut named = (0..self.tokens.len())
+                .filter(|&j| self.catalog.get(&self.tokens[j].text).is_some());
+            let first = named.next();
+            let last = named.next_back().or(first);
+            first.is_some_and(|first| first < i) && last.is_some_and(|last| i < last)
         };
         let mixed = self.plan.calls.len() > 2 && order.is_some_and(among);
         match (self.plan.mode, concurrency, order) {

@@ -190,8 +190,7 @@ impl Reading<'_> {
         let column = |j: usize| {
             self.tokens.get(j).is_some_and(|t| {
                 t.kind == TokenKind::Word
-                    && (properties.contains(&t.text.to_lowercase())
-                        || crate::decode::fields::declares(&properties, &t.text.to_lowercase()))
+                    && crate::decode::fields::declares(&properties, &t.text.to_lowercase())
             }) || self.is(j, super::fields::FIELD_NOUNS)
         };
         for i in 0..self.tokens.len() {
@@ -232,10 +231,7 @@ impl Reading<'_> {
             let Some(end) = (i + 1..n.min(i + 20)).find(|&j| self.is(j, CLAUSE_ENDS)) else {
                 continue;
             };
-            let polite = (i + 1..end).any(|j| {
-                self.is(j, POLITE) || self.lower(j).ends_with("n't") && self.is(j + 1, &["mind"])
-            });
-            if polite || end == i + 1 {
+            if end == i + 1 || (i + 1..end).any(|j| self.is(j, POLITE)) {
                 continue;
             }
             // The order after it: past `,`, `then`, `please` and `just`, a word that is no
@@ -258,24 +254,6 @@ impl Reading<'_> {
     /// speaker's own (`per my last email`).
     pub(super) fn stray_fields(&self, found: &mut Vec<Unhonoured>) {
         let kept: &[String] = self.plan.output.fields.as_deref().unwrap_or(&[]);
-        for field in kept {
-            let mut mentions = (0..self.tokens.len()).filter(|&i| {
-                self.tokens[i].kind == TokenKind::Word
-                    && self.tokens[i].text.eq_ignore_ascii_case(field)
-            });
-            let first = mentions.next();
-            let owned = |i: usize| (i.saturating_sub(2)..i).any(|j| self.is(j, &["my", "our"]));
-            if let Some(first) = first
-                && owned(first)
-                && mentions.all(owned)
-            {
-                found.push(Unhonoured::StrayField(first));
-                return;
-            }
-        }
-        if kept.len() < 2 {
-            return;
-        }
         let mentions: Vec<Vec<usize>> = kept
             .iter()
             .map(|field| {
@@ -287,6 +265,17 @@ impl Reading<'_> {
                     .collect()
             })
             .collect();
+        let owned = |i: &usize| (i.saturating_sub(2)..*i).any(|j| self.is(j, &["my", "our"]));
+        if let Some(own) = mentions
+            .iter()
+            .find(|own| !own.is_empty() && own.iter().all(owned))
+        {
+            found.push(Unhonoured::StrayField(own[0]));
+            return;
+        }
+        if kept.len() < 2 {
+            return;
+        }
         // The stretch of words each token stands in: sentences, and asides in brackets.
         let mut segment = Vec::with_capacity(self.tokens.len());
         let mut current = 0usize;
