@@ -12,6 +12,8 @@
 #[path = "mcp/cli.rs"]
 mod cli;
 mod common;
+#[path = "mcp/edge.rs"]
+mod edge;
 #[path = "mcp/http.rs"]
 mod http;
 #[path = "mcp/instruction.rs"]

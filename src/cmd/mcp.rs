@@ -62,7 +62,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Some(listener) => {
                 let shutdown = CancellationToken::new();
                 tokio::spawn(stop_on_signal(shutdown.clone()));
-                let options = HttpOptions { token, shutdown };
+                let options = HttpOptions {
+                    token,
+                    limits: config.http,
+                    shutdown,
+                };
                 Ok(codemode_mcp::serve_http(session, listener, options).await?)
             }
             None => Ok(codemode_mcp::serve_stdio(session).await?),

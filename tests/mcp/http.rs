@@ -17,22 +17,22 @@ use crate::load::Served;
 use crate::support::{everything, fixtures, notes, run_bounded, scratch, within, write_config};
 
 /// A `codemode mcp --http` process, stopped when dropped, with raw HTTP helpers.
-struct HttpServer {
-    served: Served,
+pub(crate) struct HttpServer {
+    pub(crate) served: Served,
     /// `http://127.0.0.1:PORT/mcp`.
-    url: String,
+    pub(crate) url: String,
 }
 
 impl HttpServer {
     /// Starts `codemode mcp --config CONFIG --http 127.0.0.1:0 EXTRA`.
-    fn start(config: &Value, extra: &[&str]) -> Self {
+    pub(crate) fn start(config: &Value, extra: &[&str]) -> Self {
         let served = Served::start(&write_config(config), extra);
         let url = served.url.clone();
         Self { served, url }
     }
 
     /// The server's `host:port`.
-    fn authority(&self) -> String {
+    pub(crate) fn authority(&self) -> String {
         self.url
             .trim_start_matches("http://")
             .trim_end_matches("/mcp")
@@ -41,12 +41,12 @@ impl HttpServer {
 
     /// Opens a connection and sends one raw HTTP POST of `body` to the endpoint with `headers`,
     /// leaving the answer to be read.
-    fn send(&self, headers: &[&str], body: &str) -> TcpStream {
+    pub(crate) fn send(&self, headers: &[&str], body: &str) -> TcpStream {
         self.send_method("POST", headers, body)
     }
 
     /// Opens a connection and sends one raw HTTP request, leaving the answer to be read.
-    fn send_method(&self, method: &str, headers: &[&str], body: &str) -> TcpStream {
+    pub(crate) fn send_method(&self, method: &str, headers: &[&str], body: &str) -> TcpStream {
         let mut stream = TcpStream::connect(self.authority()).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
@@ -67,7 +67,7 @@ impl HttpServer {
     }
 
     /// One raw HTTP POST: the whole answer, head and body.
-    fn exchange(&self, headers: &[&str], body: &str) -> String {
+    pub(crate) fn exchange(&self, headers: &[&str], body: &str) -> String {
         let mut response = String::new();
         self.send(headers, body)
             .read_to_string(&mut response)
@@ -76,7 +76,7 @@ impl HttpServer {
     }
 
     /// One raw HTTP POST of `body` to the endpoint with `headers`: the status line and the body.
-    fn post(&self, headers: &[&str], body: &str) -> (String, String) {
+    pub(crate) fn post(&self, headers: &[&str], body: &str) -> (String, String) {
         let response = self.exchange(headers, body);
         let status = response.lines().next().unwrap_or_default().to_owned();
         let body = response
@@ -88,7 +88,7 @@ impl HttpServer {
 
     /// An MCP session opened by hand (initialize, then the initialized notification): the
     /// `Mcp-Session-Id` header to send with its requests.
-    fn raw_session(&self) -> String {
+    pub(crate) fn raw_session(&self) -> String {
         let response = self.exchange(&[], INITIALIZE);
         let id = response
             .lines()
@@ -124,7 +124,7 @@ fn python_calls(args: &[&str], calls: &Value) -> Value {
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
-const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
+pub(crate) const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
 
 #[test]
 fn many_clients_at_once_each_get_the_answers_to_their_own_calls() {
@@ -566,6 +566,18 @@ async fn an_upstream_server_killed_mid_call_fails_those_calls_and_leaves_the_res
     assert_eq!(
         echo.structured_content.unwrap()["value"],
         json!("Echo: still here")
+    );
+    // The tools list says that the notes server has exited.
+    let listed = crate::server::tools(&sessions[1]).await;
+    let run_code = listed.iter().find(|tool| tool.name == "run_code").unwrap();
+    let description = run_code.description.as_deref().unwrap_or_default();
+    assert!(
+        description.contains("Upstream server `notes` has exited"),
+        "{description}"
+    );
+    assert!(
+        !description.contains("`everything` has exited"),
+        "{description}"
     );
 }
 

@@ -534,7 +534,7 @@ async fn max_concurrent_runs_makes_runs_wait_for_a_slot_within_their_timeout() {
 
 /// `codemode mcp` (with no upstream server) spoken to a line at a time, for the lines rmcp's
 /// client never sends.
-struct Raw {
+pub(crate) struct Raw {
     child: Child,
     stdin: Option<ChildStdin>,
     stdout: Lines<BufReader<ChildStdout>>,
@@ -542,7 +542,7 @@ struct Raw {
 
 impl Raw {
     /// Starts the server and completes the handshake.
-    async fn start() -> Self {
+    pub(crate) async fn start() -> Self {
         let path = write_config(&json!({"mcpServers": {}}));
         let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_codemode"))
             .arg("mcp")
@@ -571,7 +571,7 @@ impl Raw {
     }
 
     /// Sends one line.
-    async fn send(&mut self, line: &str) {
+    pub(crate) async fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().unwrap();
         stdin
             .write_all(format!("{line}\n").as_bytes())
@@ -581,7 +581,7 @@ impl Raw {
     }
 
     /// The next line the server sends (it sends nothing unasked here).
-    async fn next(&mut self) -> Value {
+    pub(crate) async fn next(&mut self) -> Value {
         let line = within(30, "an answer", self.stdout.next_line())
             .await
             .unwrap()
@@ -590,7 +590,7 @@ impl Raw {
     }
 
     /// Closes stdin, and checks that the server then exits cleanly.
-    async fn close(mut self) {
+    pub(crate) async fn close(mut self) {
         drop(self.stdin.take());
         let status = within(30, "the server's exit", self.child.wait())
             .await
@@ -601,7 +601,7 @@ impl Raw {
 
 /// A `tools/call` of run_code with `code`, as a line (with `code` inserted as is: its escapes are
 /// the line's).
-fn run_code_line(id: u32, code: &str) -> String {
+pub(crate) fn run_code_line(id: u32, code: &str) -> String {
     format!(
         r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"run_code","arguments":{{"code":"{code}"}}}}}}"#
     )

@@ -10,7 +10,8 @@
 //!   "timeoutMs": 10000,
 //!   "maxTimeoutMs": 60000,
 //!   "maxValueBytes": 262144,
-//!   "maxConcurrentRuns": 16
+//!   "maxConcurrentRuns": 16,
+//!   "http": {"headerTimeoutMs": 10000, "maxSessions": 1000}
 //! }
 //! ```
 //!
@@ -50,6 +51,30 @@ const VALUE_BYTES_RANGE: std::ops::RangeInclusive<u64> = 1024..=16 * 1024 * 1024
 /// The range `maxConcurrentRuns` accepts.
 const CONCURRENT_RUNS_RANGE: std::ops::RangeInclusive<u64> = 1..=10_000;
 
+/// How long a request head may take to arrive whole, unless `http.headerTimeoutMs` says
+/// otherwise.
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a request body may take to arrive whole, unless `http.bodyTimeoutMs` says otherwise.
+pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a keep-alive connection may wait for its next request, unless `http.idleTimeoutMs`
+/// says otherwise.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The most MCP sessions the HTTP server keeps at once, unless `http.maxSessions` says otherwise.
+pub const DEFAULT_MAX_SESSIONS: usize = 1000;
+
+/// How long an MCP session may go without a request before it is closed, unless
+/// `http.sessionIdleMs` says otherwise (rmcp's own default).
+pub const DEFAULT_SESSION_IDLE: Duration = Duration::from_secs(300);
+
+/// The range `http.maxConnections` accepts.
+const CONNECTIONS_RANGE: std::ops::RangeInclusive<u64> = 16..=1_000_000;
+
+/// The range `http.maxSessions` accepts.
+const SESSIONS_RANGE: std::ops::RangeInclusive<u64> = 1..=1_000_000;
+
 /// A whole config.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -64,10 +89,45 @@ pub struct Config {
     /// The largest value a run may return, as JSON bytes (`maxValueBytes`).
     pub max_value_bytes: Option<usize>,
     /// The most runs (of run_code and run_instruction together) under way at once
-    /// (`maxConcurrentRuns`); none when absent.
+    /// (`maxConcurrentRuns`); when absent, [`default_concurrent_runs`] bounds them.
     pub max_concurrent_runs: Option<usize>,
     /// run_instruction: whether it is served, and its least confidence (`planner`).
     pub planner: PlannerConfig,
+    /// The HTTP server's limits (`http`), used by `codemode mcp --http` only.
+    pub http: HttpConfig,
+}
+
+/// The `http` section: the limits of `codemode mcp --http` at its edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HttpConfig {
+    /// How long a request head may take to arrive whole, from its first byte or from the
+    /// connection's start (`headerTimeoutMs`).
+    pub header_timeout: Duration,
+    /// How long a request body may take to arrive whole, from the end of its head
+    /// (`bodyTimeoutMs`).
+    pub body_timeout: Duration,
+    /// How long a keep-alive connection may wait for its next request (`idleTimeoutMs`).
+    pub idle_timeout: Duration,
+    /// The most connections open at once (`maxConnections`); by default the process's
+    /// open-file limit less a reserve, at most 4096.
+    pub max_connections: Option<usize>,
+    /// The most MCP sessions at once (`maxSessions`).
+    pub max_sessions: usize,
+    /// How long a session may go without a request before it is closed (`sessionIdleMs`).
+    pub session_idle: Duration,
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        Self {
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
+            body_timeout: DEFAULT_BODY_TIMEOUT,
+            idle_timeout: DEFAULT_IDLE_TIMEOUT,
+            max_connections: None,
+            max_sessions: DEFAULT_MAX_SESSIONS,
+            session_idle: DEFAULT_SESSION_IDLE,
+        }
+    }
 }
 
 /// The `planner` section: `false` serves no run_instruction; an object sets its options.
@@ -88,7 +148,40 @@ impl Default for PlannerConfig {
     }
 }
 
+/// Runs per core under way at once when the config sets no `maxConcurrentRuns`.
+const RUNS_PER_CORE: usize = 8;
+
+/// What one run may hold at most, in bytes, for the default bound: the engine's 64 MB heap and
+/// its own overhead.
+const RUN_FOOTPRINT_BYTES: u64 = 80 * 1024 * 1024;
+
+/// The most runs under way at once when the config sets no `maxConcurrentRuns`: 8 per core, and
+/// no more than a quarter of the machine's memory holds at 80 MB each (a run's heap limit and
+/// the engine's overhead); at least 2.
+pub fn default_concurrent_runs() -> usize {
+    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+    let by_cores = cores.saturating_mul(RUNS_PER_CORE);
+    let by_memory = total_memory_bytes()
+        .map(|bytes| usize::try_from(bytes / 4 / RUN_FOOTPRINT_BYTES).unwrap_or(usize::MAX));
+    by_memory.map_or(by_cores, |fit| by_cores.min(fit)).max(2)
+}
+
+/// The machine's memory, where it can be read (`/proc/meminfo`).
+fn total_memory_bytes() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|line| line.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
 impl Config {
+    /// The most runs under way at once: `maxConcurrentRuns`, else
+    /// [`default_concurrent_runs`].
+    pub fn concurrent_runs(&self) -> usize {
+        self.max_concurrent_runs
+            .unwrap_or_else(default_concurrent_runs)
+    }
+
     /// The largest value a run may return, as JSON bytes: `maxValueBytes`, else
     /// [`DEFAULT_MAX_VALUE_BYTES`].
     pub fn value_limit(&self) -> usize {
@@ -176,6 +269,7 @@ impl Config {
                 "maxTimeoutMs",
                 "maxValueBytes",
                 "maxConcurrentRuns",
+                "http",
             ],
         )?;
         let servers_value = top.get("mcpServers").ok_or_else(|| {
@@ -225,6 +319,10 @@ impl Config {
             None => PlannerConfig::default(),
             Some(planner) => planner_config(planner)?,
         };
+        let http = match top.get("http") {
+            None => HttpConfig::default(),
+            Some(http) => http_config(http)?,
+        };
         Ok(Self {
             servers,
             policy,
@@ -233,7 +331,49 @@ impl Config {
             max_value_bytes,
             max_concurrent_runs,
             planner,
+            http,
         })
+    }
+}
+
+fn http_config(value: &Value) -> Result<HttpConfig, Error> {
+    let fields = object(value, "http")?;
+    closed(
+        fields,
+        "http",
+        &[
+            "headerTimeoutMs",
+            "bodyTimeoutMs",
+            "idleTimeoutMs",
+            "maxConnections",
+            "maxSessions",
+            "sessionIdleMs",
+        ],
+    )?;
+    let defaults = HttpConfig::default();
+    let ms = |key: &str, default: Duration| -> Result<Duration, Error> {
+        Ok(optional_ms(fields, key, "http")?.unwrap_or(default))
+    };
+    let count = |key: &str, unit: &str, range: std::ops::RangeInclusive<u64>| {
+        optional_count(fields, key, unit, range)
+            .map_err(|err| Error::config(format!("http.{key}"), problem_of(err)))
+    };
+    Ok(HttpConfig {
+        header_timeout: ms("headerTimeoutMs", defaults.header_timeout)?,
+        body_timeout: ms("bodyTimeoutMs", defaults.body_timeout)?,
+        idle_timeout: ms("idleTimeoutMs", defaults.idle_timeout)?,
+        max_connections: count("maxConnections", "connections", CONNECTIONS_RANGE)?,
+        max_sessions: count("maxSessions", "sessions", SESSIONS_RANGE)?
+            .unwrap_or(defaults.max_sessions),
+        session_idle: ms("sessionIdleMs", defaults.session_idle)?,
+    })
+}
+
+/// The problem of a config error, without its place.
+fn problem_of(err: Error) -> String {
+    match err {
+        Error::Config { problem, .. } => problem,
+        other => other.to_string(),
     }
 }
 
@@ -575,7 +715,8 @@ mod tests {
               "timeoutMs": 5000,
               "maxTimeoutMs": 20000,
               "maxValueBytes": 1048576,
-              "maxConcurrentRuns": 16
+              "maxConcurrentRuns": 16,
+              "http": {"headerTimeoutMs": 2000, "maxSessions": 50, "maxConnections": 100}
             }"#,
         )
         .unwrap();
@@ -619,6 +760,16 @@ mod tests {
         assert_eq!(config.max_timeout, Some(Duration::from_secs(20)));
         assert_eq!(config.value_limit(), 1024 * 1024);
         assert_eq!(config.max_concurrent_runs, Some(16));
+        assert_eq!(config.concurrent_runs(), 16);
+        assert_eq!(
+            config.http,
+            HttpConfig {
+                header_timeout: Duration::from_secs(2),
+                max_connections: Some(100),
+                max_sessions: 50,
+                ..HttpConfig::default()
+            }
+        );
     }
 
     #[test]
@@ -631,7 +782,20 @@ mod tests {
         assert_eq!((config.timeout, config.max_timeout), (None, None));
         assert_eq!(config.value_limit(), DEFAULT_MAX_VALUE_BYTES);
         assert_eq!(config.max_concurrent_runs, None);
+        assert_eq!(config.concurrent_runs(), default_concurrent_runs());
         assert_eq!(config.planner, PlannerConfig::default());
+        assert_eq!(config.http, HttpConfig::default());
+    }
+
+    #[test]
+    fn the_default_bound_on_runs_follows_the_cores_and_the_memory() {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        let runs = default_concurrent_runs();
+        assert!((2..=cores * RUNS_PER_CORE).contains(&runs), "{runs}");
+        if let Some(memory) = total_memory_bytes() {
+            // A quarter of the memory holds every run at its footprint.
+            assert!(runs as u64 * RUN_FOOTPRINT_BYTES <= (memory / 4).max(2 * RUN_FOOTPRINT_BYTES));
+        }
     }
 
     #[test]
@@ -671,7 +835,7 @@ mod tests {
             ),
             (
                 r#"{"servers": {}}"#,
-                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `planner`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`, `maxConcurrentRuns`",
+                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `planner`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`, `maxConcurrentRuns`, `http`",
             ),
             (
                 "{}",
@@ -684,6 +848,22 @@ mod tests {
             (
                 r#"{"mcpServers": {}, "planner": {"least": 0.5}}"#,
                 "planner: unknown key `least`; the accepted keys are `minConfidence`",
+            ),
+            (
+                r#"{"mcpServers": {}, "http": {"headerTimeoutMs": 0}}"#,
+                "http.headerTimeoutMs: expected a number of milliseconds from 1 to 86400000, not 0",
+            ),
+            (
+                r#"{"mcpServers": {}, "http": {"maxSessions": 0}}"#,
+                "http.maxSessions: expected a whole number of sessions from 1 to 1000000, not 0",
+            ),
+            (
+                r#"{"mcpServers": {}, "http": {"maxConnections": 4}}"#,
+                "http.maxConnections: expected a whole number of connections from 16 to 1000000, not 4",
+            ),
+            (
+                r#"{"mcpServers": {}, "http": {"keepAlive": 1}}"#,
+                "http: unknown key `keepAlive`; the accepted keys are `headerTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxSessions`, `sessionIdleMs`",
             ),
             (
                 r#"{"mcpServers": {}, "planner": "off"}"#,

@@ -60,18 +60,38 @@ impl McpServer {
         Self { session }
     }
 
-    /// The MCP description of every served tool.
+    /// The MCP description of every served tool. An upstream server that has exited since the
+    /// start is named in run_code's and run_instruction's descriptions, and in those of its tools
+    /// served directly: their calls fail until codemode is restarted.
     pub fn tools(&self) -> Vec<Tool> {
+        let exited = self.session.bridge().exited();
         self.session
             .served()
             .iter()
             .map(|served| {
                 let definition = served.definition();
-                let annotations = match served {
-                    Served::Code(_) => run_code_hints(&self.session),
-                    Served::Direct(_) => definition.hints,
+                let (annotations, gone): (Hints, Vec<&str>) = match served {
+                    Served::Code(_) => (run_code_hints(&self.session), exited.clone()),
+                    Served::Direct(tool) => (
+                        definition.hints,
+                        exited
+                            .iter()
+                            .copied()
+                            .filter(|server| *server == tool.server)
+                            .collect(),
+                    ),
                 };
-                mcp_tool(definition, annotations)
+                if gone.is_empty() {
+                    return mcp_tool(definition, annotations);
+                }
+                let mut noted = definition.clone();
+                for server in gone {
+                    noted.description.push_str(&format!(
+                        "\n\nUpstream server `{server}` has exited: calls of its tools fail until \
+codemode is restarted."
+                    ));
+                }
+                mcp_tool(&noted, annotations)
             })
             .collect()
     }

@@ -111,7 +111,7 @@ impl Session {
             policy: Arc::clone(&policy),
             timeout,
             max_timeout,
-            slots: config.max_concurrent_runs.map(RunSlots::new),
+            slots: Some(RunSlots::new(config.concurrent_runs())),
             ..defaults
         };
         let down: String = bridge

@@ -211,15 +211,16 @@ async fn read_line<R: AsyncBufRead + Unpin>(
 
 /// What becomes of one input line.
 #[derive(Debug, PartialEq)]
-enum Verdict {
+pub(crate) enum Verdict {
     /// rmcp gets it (repaired).
     Pass,
     /// The filter answers it with this line.
     Answer(Vec<u8>),
 }
 
-/// Repairs a line's lone surrogates, and decides who answers it.
-fn screen(line: &mut [u8]) -> Verdict {
+/// Repairs a line's lone surrogates, and decides who answers it (the HTTP front screens each
+/// POST body the same way).
+pub(crate) fn screen(line: &mut [u8]) -> Verdict {
     repair_lone_surrogates(line);
     let text = line.strip_suffix(b"\n").unwrap_or(line);
     let text = text.strip_prefix(BOM).unwrap_or(text);

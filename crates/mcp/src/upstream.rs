@@ -19,6 +19,7 @@
 
 use std::process::Stdio;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use codemode_tool::{Handler, Hints, ToolDefinition, ToolOutput, json_kind};
@@ -112,6 +113,37 @@ struct Connection {
     peer: Peer<RoleClient>,
     tool_timeout: Duration,
     service: tokio::sync::Mutex<Option<RunningService<RoleClient, ClientConfig>>>,
+    /// Set when codemode itself stops the server, so that its end is not reported as an exit.
+    stopping: AtomicBool,
+}
+
+/// How often each upstream connection is looked at, to report a server that exited.
+const EXIT_WATCH_EVERY: Duration = Duration::from_secs(1);
+
+impl Connection {
+    /// Whether the server exited (or its connection closed) without codemode stopping it.
+    fn exited(&self) -> bool {
+        self.peer.is_transport_closed() && !self.stopping.load(Ordering::Acquire)
+    }
+
+    /// Logs once when the server exits: its tools stay listed, and their calls fail.
+    async fn watch(self: Arc<Self>, tools: usize) {
+        let mut ticks = tokio::time::interval(EXIT_WATCH_EVERY);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            if self.peer.is_transport_closed() {
+                if !self.stopping.load(Ordering::Acquire) {
+                    log(&format!(
+                        "upstream server `{}` exited: calls of its {tools} tools fail until \
+codemode is restarted",
+                        self.server
+                    ));
+                }
+                return;
+            }
+        }
+    }
 }
 
 impl Bridge {
@@ -157,6 +189,7 @@ impl Bridge {
             peer: service.peer().clone(),
             tool_timeout: server.tool_timeout,
             service: tokio::sync::Mutex::new(Some(service)),
+            stopping: AtomicBool::new(false),
         });
         let names: Vec<String> = tools.iter().map(|tool| tool.name.to_string()).collect();
         let assignment = naming::assign(&server.prefix, &names);
@@ -184,6 +217,8 @@ impl Bridge {
                 connection: Arc::clone(&connection),
             });
         }
+        let watched = Arc::clone(&connection);
+        tokio::spawn(watched.watch(tools.len()));
         self.connections.push(connection);
     }
 
@@ -203,9 +238,20 @@ impl Bridge {
         &self.down
     }
 
+    /// The servers that were running and have since exited (their connection closed), in the
+    /// config's order.
+    pub fn exited(&self) -> Vec<&str> {
+        self.connections
+            .iter()
+            .filter(|connection| connection.exited())
+            .map(|connection| connection.server.as_str())
+            .collect()
+    }
+
     /// Closes every server's stdin and waits (bounded) for it to exit, killing it past that.
     pub async fn shutdown(&self) {
         futures::future::join_all(self.connections.iter().map(|connection| async move {
+            connection.stopping.store(true, Ordering::Release);
             let service = connection.service.lock().await.take();
             if let Some(mut service) = service
                 && !matches!(

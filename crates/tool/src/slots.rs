@@ -57,7 +57,8 @@ impl RunSlots {
 }
 
 /// Waits for a slot of `slots` (at once when there are none to share), at most `timeout` and
-/// until `cancel`; answers the slot and the time left of `timeout`.
+/// until `cancel`; answers the slot and the time left of `timeout` (all of it when a slot was
+/// free at once).
 pub(crate) async fn take(
     slots: Option<&RunSlots>,
     timeout: Duration,
@@ -66,6 +67,15 @@ pub(crate) async fn take(
     let Some(slots) = slots else {
         return Ok((Slot { _permit: None }, timeout));
     };
+    // A slot free at once costs the run nothing of its timeout.
+    if let Ok(permit) = Arc::clone(&slots.semaphore).try_acquire_owned() {
+        return Ok((
+            Slot {
+                _permit: Some(permit),
+            },
+            timeout,
+        ));
+    }
     let began = Instant::now();
     let permit = tokio::select! {
         permit = Arc::clone(&slots.semaphore).acquire_owned() => permit,
