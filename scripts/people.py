@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""People's phrasing, split by voice: the manifest `data/people/voices.json` and its records.
+
+Every voice is one person (a job, a register, a first language, habits of writing) whose records
+were written by one writer; its records live in one file, or in a line range of one of the older
+persona files of `data/dev` (three voices each, one after another). The manifest names each
+voice's records and its split:
+
+  train      records the planner may be trained on;
+  calibrate  records the threshold and the calibration are chosen on;
+  blind      records read once, with a finished build, for the figures a user is promised.
+
+A voice is in one split with all of its records: never split by record.
+
+Usage:
+  python3 scripts/people.py assign          write the splits of voices.json from its rule
+  python3 scripts/people.py gather SPLIT    print the records of SPLIT (train|calibrate|blind)
+  python3 scripts/people.py summary         counts by split (voices, records, plans, diagnostics)
+  python3 scripts/people.py check [--bin B] check the manifest and every record (data/dev/check.py)
+
+The split rule is a seeded hash of the voice's id (`split_seed` in the manifest), so the splits
+do not depend on the order voices were added in: a voice whose records were read by a network
+before it was split (every `data/dev` persona voice) is never blind.
+"""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+MANIFEST = os.path.join(ROOT, "data", "people", "voices.json")
+SPLITS = ("train", "calibrate", "blind")
+
+
+def load():
+    with open(MANIFEST, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def draw(seed, voice):
+    """A number in [0, 1) fixed by the seed and the voice's id."""
+    digest = hashlib.sha256(f"{seed}:{voice}".encode()).hexdigest()
+    return int(digest[:12], 16) / float(1 << 48)
+
+
+def split_of(manifest, voice):
+    rule = manifest["split_rule"]
+    u = draw(manifest["split_seed"], voice["id"])
+    shares = rule["read_before"] if voice.get("read_before_split") else rule["unread"]
+    edge = 0.0
+    for split in SPLITS:
+        edge += shares.get(split, 0.0)
+        if u < edge:
+            return split
+    return SPLITS[-1] if shares.get(SPLITS[-1], 0.0) > 0 else "train"
+
+
+def records(voice):
+    path = os.path.join(ROOT, voice["file"])
+    with open(path, encoding="utf-8") as fh:
+        lines = [line for line in fh.read().split("\n") if line.strip()]
+    first, last = voice.get("lines", [1, len(lines)])
+    return lines[first - 1:last]
+
+
+def assign():
+    manifest = load()
+    for voice in manifest["voices"]:
+        voice["split"] = split_of(manifest, voice)
+    with open(MANIFEST, "w", encoding="utf-8") as fh:
+        json.dump(manifest, fh, indent=1, ensure_ascii=False)
+        fh.write("\n")
+    summary()
+
+
+def gather(split):
+    if split not in SPLITS:
+        sys.exit(f"people.py: the splits are {', '.join(SPLITS)}, not {split!r}")
+    for voice in load()["voices"]:
+        if voice["split"] == split:
+            for line in records(voice):
+                print(line)
+
+
+def summary():
+    manifest = load()
+    print("| split | voices | records | plans | diagnostics |")
+    print("|---|---|---|---|---|")
+    for split in SPLITS:
+        voices = [v for v in manifest["voices"] if v["split"] == split]
+        recs = [json.loads(line) for v in voices for line in records(v)]
+        diagnostics = sum(1 for r in recs if "diagnostic" in r["expected"])
+        print(f"| {split} | {len(voices)} | {len(recs)} | {len(recs) - diagnostics} | {diagnostics} |")
+
+
+def check(binary):
+    manifest = load()
+    problems = []
+    seen_ids, by_file = set(), {}
+    for voice in manifest["voices"]:
+        vid = voice["id"]
+        if vid in seen_ids:
+            problems.append(f"voice {vid}: listed twice")
+        seen_ids.add(vid)
+        if voice.get("split") not in SPLITS:
+            problems.append(f"voice {vid}: split {voice.get('split')!r} is not one of {SPLITS}")
+        elif voice["split"] != split_of(manifest, voice):
+            problems.append(f"voice {vid}: split {voice['split']} is not the rule's ({split_of(manifest, voice)})")
+        if voice.get("read_before_split") and voice.get("split") == "blind":
+            problems.append(f"voice {vid}: read before it was split, so it cannot be blind")
+        if not voice.get("persona"):
+            problems.append(f"voice {vid}: no persona")
+        by_file.setdefault(voice["file"], []).append(voice)
+    # A file is its voices' records exactly: ranges in order, none shared, none left out.
+    for path, voices in by_file.items():
+        with open(os.path.join(ROOT, path), encoding="utf-8") as fh:
+            count = sum(1 for line in fh if line.strip())
+        expected_first = 1
+        for voice in sorted(voices, key=lambda v: v.get("lines", [1])[0]):
+            first, last = voice.get("lines", [1, count])
+            if first != expected_first or last < first:
+                problems.append(f"{path}: voice {voice['id']} starts at line {first}, not {expected_first}")
+            expected_first = last + 1
+        if expected_first != count + 1:
+            problems.append(f"{path}: lines {expected_first}..{count} belong to no voice")
+    listed = set(by_file)
+    people_dir = os.path.join(ROOT, "data", "people")
+    for name in sorted(os.listdir(people_dir)):
+        rel = f"data/people/{name}"
+        if name.endswith(".jsonl") and rel not in listed:
+            problems.append(f"{rel}: no voice in voices.json")
+    # No instruction of one split is in another, and every record passes the dev set's checks.
+    owner = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for voice in manifest["voices"]:
+            lines = records(voice)
+            for line in lines:
+                record = json.loads(line)
+                key = (record["instruction"], json.dumps(record["tools"], sort_keys=True))
+                other = owner.setdefault(key, voice["split"])
+                if other != voice["split"]:
+                    problems.append(f"voice {voice['id']}: a record is also in the {other} split")
+            path = os.path.join(tmp, f"{voice['id']}.jsonl")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write("\n".join(lines) + "\n")
+            paths.append(path)
+        checked = subprocess.run(
+            [sys.executable, os.path.join(ROOT, "data", "dev", "check.py"), "--bin", binary, *paths],
+            capture_output=True, text=True,
+        )
+        if checked.returncode != 0:
+            problems += [line[5:] for line in checked.stdout.splitlines() if line.startswith("FAIL ")]
+    for problem in problems:
+        print("FAIL", problem)
+    if problems:
+        print(f"{len(problems)} problems")
+        sys.exit(1)
+    print(f"all checks passed: {len(manifest['voices'])} voices")
+    summary()
+
+
+def main():
+    args = sys.argv[1:]
+    if args == ["assign"]:
+        assign()
+    elif len(args) == 2 and args[0] == "gather":
+        gather(args[1])
+    elif args == ["summary"]:
+        summary()
+    elif args[:1] == ["check"]:
+        binary = os.path.join(ROOT, "target", "debug", "codemode")
+        if args[1:2] == ["--bin"] and len(args) == 3:
+            binary = args[2]
+        check(binary)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
