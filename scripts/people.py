@@ -15,6 +15,9 @@ A voice is in one split with all of its records: never split by record.
 Usage:
   python3 scripts/people.py assign          write the splits of voices.json from its rule
   python3 scripts/people.py gather SPLIT    print the records of SPLIT (train|calibrate|blind)
+  python3 scripts/people.py gather SPLIT --classes
+                                            the same, each diagnostic of a known class with
+                                            {"meta": {"unsupported": CLASS}}, as training reads it
   python3 scripts/people.py summary         counts by split (voices, records, plans, diagnostics)
   python3 scripts/people.py check [--bin B] check the manifest and every record (data/dev/check.py)
 
@@ -33,7 +36,12 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 MANIFEST = os.path.join(ROOT, "data", "people", "voices.json")
+# Why each diagnostic of the train and calibrate voices is one: {"voice", "line", "class"}, the
+# class one of CLASSES ("checker": a plain plan the checker refuses). The blind voices have none.
+CLASSES_FILE = os.path.join(ROOT, "data", "people", "classes.jsonl")
 SPLITS = ("train", "calibrate", "blind")
+CLASSES = ("condition", "loop", "dependency", "retry", "too_many_calls", "mixed_schedule",
+           "sort", "filter", "aggregate", "other_rows", "checker")
 
 
 def load():
@@ -77,12 +85,25 @@ def assign():
     summary()
 
 
-def gather(split):
+def classes():
+    """The class of each annotated diagnostic, by (voice, line)."""
+    with open(CLASSES_FILE, encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh if line.strip()]
+    return {(row["voice"], row["line"]): row["class"] for row in rows}
+
+
+def gather(split, with_classes=False):
     if split not in SPLITS:
         sys.exit(f"people.py: the splits are {', '.join(SPLITS)}, not {split!r}")
+    known = classes() if with_classes else {}
     for voice in load()["voices"]:
         if voice["split"] == split:
-            for line in records(voice):
+            for number, line in enumerate(records(voice), 1):
+                cls = known.get((voice["id"], number))
+                if cls is not None:
+                    record = json.loads(line)
+                    record["meta"] = {"unsupported": cls}
+                    line = json.dumps(record, ensure_ascii=False)
                 print(line)
 
 
@@ -127,11 +148,26 @@ def check(binary):
             expected_first = last + 1
         if expected_first != count + 1:
             problems.append(f"{path}: lines {expected_first}..{count} belong to no voice")
+    # Every diagnostic of a train or calibrate voice has one class, and nothing else has one.
+    known = classes()
+    if len(known) != sum(1 for _ in open(CLASSES_FILE, encoding="utf-8") if _.strip()):
+        problems.append("classes.jsonl: a record is classed twice")
+    for voice in manifest["voices"]:
+        for number, line in enumerate(records(voice), 1):
+            diagnostic = "diagnostic" in json.loads(line)["expected"]
+            cls = known.pop((voice["id"], number), None)
+            wanted = diagnostic and voice["split"] in ("train", "calibrate")
+            if wanted and cls not in CLASSES:
+                problems.append(f"voice {voice['id']} line {number}: class {cls!r} is not one of {CLASSES}")
+            if not wanted and cls is not None:
+                problems.append(f"voice {voice['id']} line {number}: classed, but not a diagnostic of a train or calibrate voice")
+    for (vid, number) in known:
+        problems.append(f"classes.jsonl: voice {vid} line {number} is no record")
     listed = set(by_file)
     people_dir = os.path.join(ROOT, "data", "people")
     for name in sorted(os.listdir(people_dir)):
         rel = f"data/people/{name}"
-        if name.endswith(".jsonl") and rel not in listed:
+        if name.endswith(".jsonl") and rel not in listed and name != os.path.basename(CLASSES_FILE):
             problems.append(f"{rel}: no voice in voices.json")
     # No instruction of one split is in another, and every record passes the dev set's checks.
     owner = {}
@@ -170,6 +206,8 @@ def main():
         assign()
     elif len(args) == 2 and args[0] == "gather":
         gather(args[1])
+    elif len(args) == 3 and args[0] == "gather" and args[2] == "--classes":
+        gather(args[1], with_classes=True)
     elif args == ["summary"]:
         summary()
     elif args[:1] == ["check"]:

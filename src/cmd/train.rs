@@ -61,8 +61,66 @@ pub struct Args {
     /// Where to write `model.safetensors` and `config.json`.
     #[arg(long, default_value = "model")]
     out: PathBuf,
+    /// Labeled records of people's phrasing to train on beside the generator's (JSON lines, as
+    /// `scripts/people.py gather train --classes` writes them): a plan's token labels are found
+    /// among its tokens, a diagnostic needs `meta.unsupported` (one without it is left out).
+    #[arg(long, value_name = "FILE")]
+    people: Option<PathBuf>,
+    /// How many times each record of `--people` is repeated in the training data.
+    #[arg(long, default_value_t = 1, requires = "people")]
+    people_repeat: usize,
     #[command(flatten)]
     generator: GeneratorArgs,
+}
+
+/// The training targets of people's records in `path`, each `repeat` times: a diagnostic without
+/// its class is left out (it would read as a supported request). Prints what it kept.
+pub(crate) fn people_targets(
+    path: &std::path::Path,
+    repeat: usize,
+) -> anyhow::Result<Vec<Targets>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let (mut kept, mut tagged, mut unclassed, mut refused) = (Vec::new(), 0, 0, 0);
+    for (number, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let value: serde_json::Value = serde_json::from_str(line)
+            .with_context(|| format!("{}:{}: not JSON", path.display(), number + 1))?;
+        let labeled = read_labeled(&value)
+            .map_err(|m| anyhow::anyhow!("{}:{}: {m}", path.display(), number + 1))?;
+        let classed = labeled
+            .meta
+            .as_ref()
+            .is_some_and(|meta| meta.unsupported.is_some());
+        if matches!(
+            labeled.expected,
+            codemode_model::labels::Expected::Diagnostic
+        ) && !classed
+        {
+            unclassed += 1;
+            continue;
+        }
+        match targets(&labeled) {
+            Some(t) => {
+                tagged += usize::from(t.tags.is_some());
+                kept.push(t);
+            }
+            None => refused += 1,
+        }
+    }
+    eprintln!(
+        "people: {} records kept ({tagged} with token labels), {unclassed} diagnostics without a \
+class and {refused} the frontend refuses left out; each kept record {repeat} times",
+        kept.len()
+    );
+    let mut data = Vec::with_capacity(kept.len() * repeat);
+    for _ in 0..repeat {
+        data.extend(kept.iter().cloned());
+    }
+    Ok(data)
 }
 
 fn read_generated(e: &codemode_datagen::Example) -> anyhow::Result<Labeled> {
@@ -109,7 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     let started = Instant::now();
     let options = args.generator.options()?;
-    let data = training_targets(args.seed, args.examples, options)?;
+    let mut data = training_targets(args.seed, args.examples, options)?;
     let held_out = labeled(args.seed.wrapping_add(1), args.held_out, Split::Test)?;
     eprintln!(
         "generated {} training records ({} reach the model) and {} held-out records in {:.1}s",
@@ -118,6 +176,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         held_out.len(),
         started.elapsed().as_secs_f64()
     );
+    if let Some(path) = &args.people {
+        anyhow::ensure!(
+            args.people_repeat >= 1,
+            "--people-repeat must be at least 1"
+        );
+        data.extend(people_targets(path, args.people_repeat)?);
+    }
     let settings = train::Settings {
         seed: args.seed,
         epochs: args.epochs,

@@ -3,7 +3,9 @@
 //! `expected` is what evaluation compares against. `meta` comes from the data generator and is what
 //! training learns from: `unsupported` (the structure that makes the record a diagnostic, if any)
 //! and `spans`, byte ranges of the instruction that each cover one token, with its role (`tool`,
-//! `value`, `argname`, `field`, `limit`), call number and argument name.
+//! `value`, `argname`, `field`, `limit`), call number and argument name. A plan record without
+//! spans (a person's) gets them from [`crate::align`]; a person's diagnostic carries only
+//! `unsupported` (`checker` for a plain plan the checker refuses, which reads as supported).
 
 use codemode_plan::{Plan, Record, frontend};
 use serde::Deserialize;
@@ -125,6 +127,15 @@ pub fn targets(labeled: &Labeled) -> Option<Targets> {
     };
     let n = record.tokens.len();
     let mut pointers = vec![None; n];
+    // A record labeled with its plan alone (people's records): its spans are found among the
+    // tokens, when they can be without guessing.
+    let mut meta = meta;
+    if meta.spans.is_empty()
+        && status == 0
+        && let Expected::Plan(plan) = &labeled.expected
+    {
+        meta.spans = crate::align::spans(&record, plan).unwrap_or_default();
+    }
     let tags = if meta.spans.is_empty() || status != 0 {
         None
     } else {

@@ -7,6 +7,7 @@
 //! [`codemode_plan::check`] has the last word.
 #![deny(missing_docs)]
 
+pub mod align;
 pub mod confidence;
 pub mod decode;
 pub mod eval;
