@@ -5,8 +5,11 @@
 //! overlap. The host side keeps the parts of the result it can vouch for itself: the calls it ran
 //! (and which were still in flight when the run stopped) and the duration. It also bounds every
 //! wait: a process that neither finishes nor times out a run is answered by the host's own
-//! deadline, and a process that dies fails its runs with [`StopReason::Internal`] and is started
-//! again on the next run.
+//! deadline, and a process that dies fails its runs with [`StopReason::Internal`] (or the reason
+//! of [`ProcessInterpreter::with_death_reason`]), its exit status in the error, and is started
+//! again on the next run. A host that runs sandboxed code can start the process with an empty
+//! environment in a process group of its own, ahead of the first run, and have it killed when a
+//! run goes unanswered.
 
 use std::collections::HashMap;
 use std::process::Stdio;
@@ -34,8 +37,18 @@ pub struct ProcessInterpreter {
     argv: Vec<String>,
     limits: Limits,
     grace: Duration,
+    spawn: SpawnOptions,
     child: Mutex<Option<Arc<Child>>>,
     next_id: AtomicU64,
+}
+
+/// How the process is started and what its death means; see the builder methods.
+#[derive(Debug, Clone, Copy)]
+struct SpawnOptions {
+    clean_environment: bool,
+    new_process_group: bool,
+    kill_unanswered: bool,
+    death_reason: StopReason,
 }
 
 impl std::fmt::Debug for ProcessInterpreter {
@@ -150,6 +163,12 @@ impl ProcessInterpreter {
             argv,
             limits: Limits::default(),
             grace: DEFAULT_GRACE,
+            spawn: SpawnOptions {
+                clean_environment: false,
+                new_process_group: false,
+                kill_unanswered: false,
+                death_reason: StopReason::Internal,
+            },
             child: Mutex::new(None),
             next_id: AtomicU64::new(1),
         }
@@ -173,6 +192,47 @@ impl ProcessInterpreter {
         self
     }
 
+    /// Starts the process with an empty environment instead of the host's.
+    pub fn with_clean_environment(mut self) -> Self {
+        self.spawn.clean_environment = true;
+        self
+    }
+
+    /// Starts the process as the leader of a new process group (on Unix).
+    pub fn in_new_process_group(mut self) -> Self {
+        self.spawn.new_process_group = true;
+        self
+    }
+
+    /// Kills the process when a run gets no `done` within the grace past its timeout, instead of
+    /// leaving it to later runs: for a process that serves one run at a time, where a run that
+    /// is not answered means a process that is stuck.
+    pub fn kill_unanswered(mut self) -> Self {
+        self.spawn.kill_unanswered = true;
+        self
+    }
+
+    /// Sets the reason given to the runs of a process that dies or breaks the protocol
+    /// ([`StopReason::Internal`] unless set).
+    pub fn with_death_reason(mut self, reason: StopReason) -> Self {
+        self.spawn.death_reason = reason;
+        self
+    }
+
+    /// Starts the process now, ahead of the first run (a later run starts it otherwise).
+    pub async fn start(&self) -> Result<(), Error> {
+        self.child().await.map(|_| ())
+    }
+
+    /// Whether a process is running and has neither died nor broken the protocol.
+    pub async fn is_alive(&self) -> bool {
+        self.child
+            .lock()
+            .await
+            .as_ref()
+            .is_some_and(|child| !child.dead.load(Ordering::SeqCst))
+    }
+
     async fn child(&self) -> Result<Arc<Child>, Error> {
         let mut slot = self.child.lock().await;
         if let Some(child) = slot.as_ref()
@@ -187,7 +247,15 @@ impl ProcessInterpreter {
 
     fn spawn(&self) -> Result<Arc<Child>, Error> {
         let (program, args) = self.argv.split_first().ok_or(Error::EmptyCommand)?;
-        let mut process = Command::new(program)
+        let mut command = Command::new(program);
+        if self.spawn.clean_environment {
+            command.env_clear();
+        }
+        #[cfg(unix)]
+        if self.spawn.new_process_group {
+            command.process_group(0);
+        }
+        let mut process = command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -243,6 +311,10 @@ impl ProcessInterpreter {
                 }
             };
             if let Some(child) = reader.upgrade() {
+                let why = match exit_status(&child).await {
+                    Some(status) => format!("{why} ({})", describe_exit(status)),
+                    None => why,
+                };
                 child.die(why);
                 // A process that broke the protocol is not trusted with later runs.
                 let _ = lock(&child.process).start_kill();
@@ -291,7 +363,7 @@ impl ProcessInterpreter {
         if let Err(e) = child.send(&request).await {
             registration.finished = true;
             child.die(e.to_string());
-            return RunResult::stopped(StopReason::Internal, e.to_string());
+            return RunResult::stopped(self.spawn.death_reason, e.to_string());
         }
 
         let deadline = tokio::time::Instant::from_std(start + timeout);
@@ -332,7 +404,7 @@ impl ProcessInterpreter {
                     }
                     None => {
                         let why = lock(&child.failure).clone().unwrap_or_else(|| Error::Exited.to_string());
-                        break Err(RunResult::stopped(StopReason::Internal, why));
+                        break Err(RunResult::stopped(self.spawn.death_reason, why));
                     }
                 },
                 Some((index, call, outcome)) = in_flight.next(), if !in_flight.is_empty() => {
@@ -355,7 +427,12 @@ impl ProcessInterpreter {
                     in_flight = FuturesUnordered::new();
                 }
                 _ = tokio::time::sleep_until(host_deadline) => {
-                    let _ = child.send(&HostMessage::Cancel { id }).await;
+                    if self.spawn.kill_unanswered {
+                        child.die("the interpreter process did not answer a run".to_owned());
+                        let _ = lock(&child.process).start_kill();
+                    } else {
+                        let _ = child.send(&HostMessage::Cancel { id }).await;
+                    }
                     break Err(if cancelled {
                         RunResult::stopped(StopReason::Cancelled, "cancelled (the interpreter process did not answer)")
                     } else {
@@ -374,6 +451,44 @@ impl ProcessInterpreter {
         };
         result.calls = calls;
         result
+    }
+}
+
+/// The exit status of a process whose output ended, if it exits within a moment (its output
+/// closes as it exits, a little before it can be reaped).
+async fn exit_status(child: &Child) -> Option<std::process::ExitStatus> {
+    for _ in 0..50 {
+        match lock(&child.process).try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) => {}
+            Err(_) => return None,
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    None
+}
+
+/// How a process ended, in words: its exit code, or the signal that killed it and what that
+/// signal usually means.
+fn describe_exit(status: std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            let meaning = match signal {
+                6 => " (SIGABRT: the process aborted)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV: an invalid memory access)",
+                24 => " (SIGXCPU: its CPU time limit)",
+                31 => " (SIGSYS: a forbidden system call)",
+                _ => "",
+            };
+            return format!("killed by signal {signal}{meaning}");
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exit code {code}"),
+        None => "exited".to_owned(),
     }
 }
 

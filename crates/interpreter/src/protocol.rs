@@ -35,7 +35,8 @@
 //!   host keeps itself: it knows which calls it ran and which were still in flight (unsettled).
 //! - Exactly one `done` per `run`. The host does not wait forever: a run without `done` a while
 //!   after its timeout is reported as timed out, and a process that exits fails its runs with
-//!   `reason: "internal"`; the next run starts a new process.
+//!   `reason: "internal"` (or the reason its host chose, such as `sandbox_crashed` for a sandbox
+//!   worker) and an error naming how it ended; the next run starts a new process.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
