@@ -52,6 +52,10 @@ enum Command {
     Ensemble(cmd::ensemble::Args),
     /// Fit a model's confidence and default threshold on labeled records it was not trained on.
     Calibrate(cmd::calibrate::Args),
+    /// A sandbox worker, started by `run`, `conformance` or `mcp` with `--sandbox worker` (or a
+    /// config's `"sandbox": "worker"`): it locks itself down and runs code on its pipes.
+    #[command(name = "sandbox-worker", hide = true)]
+    SandboxWorker(cmd::sandbox_worker::Args),
 }
 
 /// The planner shares batches out over its own threads, and training shares each batch's pieces;
@@ -135,6 +139,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => cmd::generate::run(args),
         Command::Do(args) => cmd::instruct::run(args),
         Command::Mcp(args) => cmd::mcp::run(args),
+        Command::SandboxWorker(args) => cmd::sandbox_worker::run(args),
     };
     match result {
         Ok(code) => code,

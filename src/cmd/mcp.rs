@@ -7,8 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use codemode_mcp::{Config, Error, HttpOptions, Session, SessionPlanner};
-use codemode_quickjs::QuickJs;
+use codemode_mcp::{Config, Error, HttpOptions, Sandbox, Session, SessionPlanner};
 use tokio_util::sync::CancellationToken;
 
 /// Flags of `codemode mcp`.
@@ -53,11 +52,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Some(address) => Some(bind(address, args.allow_remote, token.is_some()).await?),
             None => None,
         };
-        let interpreter = QuickJs::new(codemode_quickjs::Config {
+        let engine = codemode_quickjs::Config {
             max_value_bytes: config.value_limit(),
             ..codemode_quickjs::Config::default()
-        });
-        let session = Arc::new(Session::start(&config, Arc::new(interpreter), planner).await);
+        };
+        let interpreter = interpreter(&config, engine).await?;
+        let session = Arc::new(Session::start(&config, interpreter, planner).await);
         match listener {
             Some(listener) => {
                 let shutdown = CancellationToken::new();
@@ -71,6 +71,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     runtime.shutdown_timeout(Duration::from_secs(1));
     outcome?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where code runs when the config has no `sandbox`.
+const DEFAULT_SANDBOX: Sandbox = Sandbox::InProcess;
+
+/// The pool's size when the config sets no `maxConcurrentRuns`: runs past it wait for a worker
+/// within their timeout.
+const DEFAULT_WORKERS: usize = 16;
+
+/// The interpreter of the config's `sandbox`: a pool of sandbox workers (started and checked now,
+/// so a platform that cannot lock a worker down refuses to serve), or QuickJS in this process.
+async fn interpreter(
+    config: &Config,
+    engine: codemode_quickjs::Config,
+) -> anyhow::Result<Arc<dyn codemode_interpreter::Interpreter>> {
+    match config.sandbox.unwrap_or(DEFAULT_SANDBOX) {
+        Sandbox::Worker => {
+            let size = config.max_concurrent_runs.unwrap_or(DEFAULT_WORKERS);
+            super::sandbox::interpreter(super::sandbox::Mode::Worker, engine, size)
+                .await
+                .context(
+                    "code runs in sandbox workers unless the config says \"sandbox\": \"in-process\"",
+                )
+        }
+        Sandbox::InProcess => {
+            if config.sandbox == Some(Sandbox::InProcess) {
+                eprintln!(
+                    "codemode mcp: warning: code runs in this process (\"sandbox\": \"in-process\"): \
+an escape from the engine would reach this process's connections and environment"
+                );
+            }
+            super::sandbox::interpreter(super::sandbox::Mode::InProcess, engine, 1).await
+        }
+    }
 }
 
 /// Binds `address`, refusing one beyond loopback unless `--allow-remote` and a token are given.

@@ -10,7 +10,8 @@
 //!   "timeoutMs": 10000,
 //!   "maxTimeoutMs": 60000,
 //!   "maxValueBytes": 262144,
-//!   "maxConcurrentRuns": 16
+//!   "maxConcurrentRuns": 16,
+//!   "sandbox": "worker"
 //! }
 //! ```
 //!
@@ -68,6 +69,17 @@ pub struct Config {
     pub max_concurrent_runs: Option<usize>,
     /// run_instruction: whether it is served, and its least confidence (`planner`).
     pub planner: PlannerConfig,
+    /// Where code runs (`sandbox`); the host's default when absent.
+    pub sandbox: Option<Sandbox>,
+}
+
+/// Where run_code's code runs: the `sandbox` key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sandbox {
+    /// In locked-down sandbox worker processes (`"worker"`).
+    Worker,
+    /// In the server's own process (`"in-process"`).
+    InProcess,
 }
 
 /// The `planner` section: `false` serves no run_instruction; an object sets its options.
@@ -176,6 +188,7 @@ impl Config {
                 "maxTimeoutMs",
                 "maxValueBytes",
                 "maxConcurrentRuns",
+                "sandbox",
             ],
         )?;
         let servers_value = top.get("mcpServers").ok_or_else(|| {
@@ -225,6 +238,17 @@ impl Config {
             None => PlannerConfig::default(),
             Some(planner) => planner_config(planner)?,
         };
+        let sandbox = match top.get("sandbox") {
+            None => None,
+            Some(Value::String(mode)) if mode == "worker" => Some(Sandbox::Worker),
+            Some(Value::String(mode)) if mode == "in-process" => Some(Sandbox::InProcess),
+            Some(other) => {
+                return Err(Error::config(
+                    "sandbox",
+                    format!("expected \"worker\" or \"in-process\", not {other}"),
+                ));
+            }
+        };
         Ok(Self {
             servers,
             policy,
@@ -233,6 +257,7 @@ impl Config {
             max_value_bytes,
             max_concurrent_runs,
             planner,
+            sandbox,
         })
     }
 }
@@ -635,6 +660,20 @@ mod tests {
     }
 
     #[test]
+    fn sandbox_names_where_code_runs() {
+        assert_eq!(parse(r#"{"mcpServers": {}}"#).unwrap().sandbox, None);
+        let worker = parse(r#"{"mcpServers": {}, "sandbox": "worker"}"#).unwrap();
+        assert_eq!(worker.sandbox, Some(Sandbox::Worker));
+        let in_process = parse(r#"{"mcpServers": {}, "sandbox": "in-process"}"#).unwrap();
+        assert_eq!(in_process.sandbox, Some(Sandbox::InProcess));
+        let wrong = parse(r#"{"mcpServers": {}, "sandbox": "container"}"#).unwrap_err();
+        assert!(
+            wrong.contains("sandbox") && wrong.contains("in-process"),
+            "{wrong}"
+        );
+    }
+
+    #[test]
     fn the_planner_section_sets_the_least_confidence_or_turns_run_instruction_off() {
         let parse = |planner: &str| {
             Config::parse(
@@ -671,7 +710,7 @@ mod tests {
             ),
             (
                 r#"{"servers": {}}"#,
-                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `planner`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`, `maxConcurrentRuns`",
+                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `planner`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`, `maxConcurrentRuns`, `sandbox`",
             ),
             (
                 "{}",

@@ -1,0 +1,240 @@
+//! The sandbox worker end to end, through the built binary: `codemode run --sandbox worker` and
+//! `codemode conformance --sandbox worker`.
+//!
+//! `cargo test` builds the binary with the worker's test hooks (the root package's dev-dependency
+//! turns on `codemode-sandbox/test-hooks`): tools that run inside the worker and act as code that
+//! has taken over the engine would (abort, open a file, open a socket, list the environment,
+//! block the worker). A release build has none of them.
+#![allow(clippy::unwrap_used)] // a test fails loudly on what it did not expect
+#![cfg(target_os = "linux")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+mod common;
+
+/// A directory of its own for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("codemode-worker-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes each piece of code to a file of `dir` and runs them in turn with `codemode run ARGS`;
+/// returns one result per file.
+fn run_files(dir: &Path, args: &[&str], codes: &[&str]) -> Vec<Value> {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_codemode"));
+    command
+        .arg("run")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (i, code) in codes.iter().enumerate() {
+        let file = dir.join(format!("{i}.js"));
+        std::fs::write(&file, code).unwrap();
+        command.arg(file);
+    }
+    let output = common::finish_within(command.spawn().unwrap(), Duration::from_secs(60));
+    let lines = common::json_lines(&String::from_utf8(output.stdout).unwrap());
+    assert_eq!(
+        lines.len(),
+        codes.len(),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    lines
+}
+
+fn in_worker(dir: &Path, codes: &[&str]) -> Vec<Value> {
+    run_files(dir, &["--sandbox", "worker"], codes)
+}
+
+/// Asserts that `result` is a run its worker did not survive, killed by `signal`.
+fn assert_crashed(result: &Value, signal: &str) {
+    assert_eq!(result["ok"], false, "{result}");
+    assert_eq!(result["reason"], "sandbox_crashed", "{result}");
+    let error = result["error"].as_str().unwrap();
+    assert!(error.contains(signal), "{result}");
+}
+
+#[test]
+fn a_crash_fails_only_its_run_and_the_next_run_works() {
+    let dir = scratch("crash");
+    let lines = in_worker(
+        &dir,
+        &[
+            "return 1",
+            "console.log('before'); await tools.__sandbox_abort({}); return 'after'",
+            "return 2",
+        ],
+    );
+    assert_eq!(lines[0]["value"], 1, "{}", lines[0]);
+    assert_crashed(&lines[1], "SIGABRT");
+    assert_eq!(lines[2]["value"], 2, "{}", lines[2]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_forbidden_system_call_kills_the_worker_and_is_reported() {
+    let dir = scratch("forbidden");
+    let lines = in_worker(
+        &dir,
+        &[
+            "return await tools.__sandbox_socket({address: '127.0.0.1:9'})",
+            "return 3",
+            "return await tools.__sandbox_open({path: '/proc/self/status'})",
+            "return 4",
+        ],
+    );
+    assert_crashed(&lines[0], "SIGSYS");
+    assert_eq!(lines[1]["value"], 3, "{}", lines[1]);
+    assert_crashed(&lines[2], "SIGSYS");
+    assert_eq!(lines[3]["value"], 4, "{}", lines[3]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_worker_cannot_read_a_file_the_parent_can() {
+    let dir = scratch("read");
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "the parent's secret").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&secret).unwrap(),
+        "the parent's secret"
+    );
+    let code = format!(
+        "return await tools.__sandbox_open({{path: {}}})",
+        json!(secret.to_str().unwrap())
+    );
+    let lines = in_worker(&dir, &[&code]);
+    assert_crashed(&lines[0], "SIGSYS");
+    assert!(!lines[0].to_string().contains("the parent's secret"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_worker_environment_holds_none_of_the_parents_variables() {
+    let dir = scratch("env");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_codemode"));
+    let file = dir.join("env.js");
+    std::fs::write(&file, "return await tools.__sandbox_env({})").unwrap();
+    command
+        .args(["run", "--sandbox", "worker"])
+        .arg(&file)
+        .env("CODEMODE_TEST_SECRET", "sk-parent-only")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped());
+    let output = common::finish_within(command.spawn().unwrap(), Duration::from_secs(30));
+    let lines = common::json_lines(&String::from_utf8(output.stdout).unwrap());
+    assert_eq!(lines[0]["ok"], true, "{}", lines[0]);
+    assert_eq!(lines[0]["value"], json!({}), "{}", lines[0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_worker_that_stops_answering_is_replaced_and_its_run_times_out() {
+    let dir = scratch("hang");
+    let lines = run_files(
+        &dir,
+        &["--sandbox", "worker", "--timeout-ms", "300"],
+        &["await tools.__sandbox_hang({})", "return 5"],
+    );
+    assert_eq!(lines[0]["reason"], "timeout", "{}", lines[0]);
+    assert_eq!(lines[1]["value"], 5, "{}", lines[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_stop_reason_comes_back_the_same_through_a_worker() {
+    let dir = scratch("reasons");
+    let codes = [
+        "return {a: [1, 'two', null]}",
+        "console.log('x'.repeat(100)); return 1",
+        "throw new Error('boom')",
+        "return (",
+        "while (true) {}",
+        "const parts = []; while (true) parts.push('x'.repeat(1 << 16) + parts.length)",
+        "for (let i = 0; i < 5; i++) { try { await tools.nothing({}) } catch {} }",
+        "return 'x'.repeat(5 * 1024 * 1024)",
+        "const a = {}; a.self = a; return a",
+        "return 10n",
+        "await new Promise(() => {})",
+    ];
+    let args = [
+        "--timeout-ms",
+        "500",
+        "--memory-mb",
+        "16",
+        "--max-calls",
+        "3",
+        "--max-log-chars",
+        "50",
+    ];
+    let here = run_files(&dir, &args, &codes);
+    let mut worker_args = args.to_vec();
+    worker_args.extend(["--sandbox", "worker"]);
+    let there = run_files(&dir, &worker_args, &codes);
+    let reasons: Vec<&Value> = here.iter().map(|r| &r["reason"]).collect();
+    for reason in [
+        "threw",
+        "syntax",
+        "timeout",
+        "heap_limit",
+        "call_limit",
+        "value_too_large",
+        "value_invalid",
+    ] {
+        assert!(
+            reasons.contains(&&json!(reason)),
+            "no {reason} in {reasons:?}"
+        );
+    }
+    for ((code, here), there) in codes.iter().zip(&here).zip(&there) {
+        for field in [
+            "ok",
+            "value",
+            "error",
+            "reason",
+            "logs",
+            "logsTruncated",
+            "timedOut",
+        ] {
+            assert_eq!(
+                here[field], there[field],
+                "{field} of {code}: {here} vs {there}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn conformance_passes_through_the_worker_pool() {
+    let output = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["conformance", "--sandbox", "worker", "--json"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let output = common::finish_within(output, Duration::from_secs(300));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let failed: Vec<&Value> = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|check| check["ok"] != true)
+        .collect();
+    assert!(failed.is_empty(), "{failed:?}");
+    assert_eq!(report["passed"], true);
+    assert!(
+        report["interpreter"]
+            .as_str()
+            .unwrap()
+            .contains("sandbox worker")
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
