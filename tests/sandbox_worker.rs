@@ -238,3 +238,88 @@ fn conformance_passes_through_the_worker_pool() {
     );
     assert_eq!(output.status.code(), Some(0));
 }
+
+/// The pids of the running `codemode sandbox-worker` processes whose parent is `parent`.
+fn workers_of(parent: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // `pid (comm) state ppid ...`: the fields after the last `)`.
+        let ppid = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+            .and_then(|ppid| ppid.parse::<u32>().ok());
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if ppid == Some(parent) && String::from_utf8_lossy(&cmdline).contains("sandbox-worker") {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// Starts `codemode mcp` on a config with no upstream server and `extra` keys, waits until it has
+/// `want` workers (or a few seconds pass), closes its stdin and returns the workers it had and
+/// its stderr.
+fn serve_and_count_workers(extra: Value, want: usize) -> (usize, String) {
+    let dir = scratch(&format!("mcp-{want}"));
+    let mut config = json!({"mcpServers": {}, "planner": false});
+    config
+        .as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    let path = dir.join("config.json");
+    std::fs::write(&path, config.to_string()).unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .arg("mcp")
+        .arg("--config")
+        .arg(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut seen = 0;
+    for _ in 0..100 {
+        seen = workers_of(server.id()).len();
+        if seen >= want && want > 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(server.stdin.take());
+    let output = common::finish_within(server, Duration::from_secs(30));
+    let _ = std::fs::remove_dir_all(&dir);
+    (seen, String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+#[test]
+fn mcp_runs_code_in_workers_by_default_and_in_process_only_when_told_with_a_warning() {
+    let (workers, log) = serve_and_count_workers(json!({"maxConcurrentRuns": 3}), 2);
+    assert_eq!(
+        workers, 2,
+        "the pool starts two workers ahead of need; log: {log}"
+    );
+    assert!(!log.contains("warning"), "{log}");
+    let (workers, log) = serve_and_count_workers(json!({"sandbox": "in-process"}), 0);
+    assert_eq!(workers, 0, "{log}");
+    assert!(log.contains("warning: code runs in this process"), "{log}");
+}
+
+#[test]
+fn run_code_reports_a_crashed_worker_as_sandbox_crashed() {
+    let dir = scratch("run-code");
+    let config = dir.join("config.json");
+    std::fs::write(&config, r#"{"mcpServers": {}}"#).unwrap();
+    let lines = run_files(
+        &dir,
+        &["--sandbox", "worker", "--mcp", config.to_str().unwrap()],
+        &["await tools.__sandbox_abort({})", "return 6"],
+    );
+    assert_eq!(lines[0]["reason_code"], "sandbox_crashed", "{}", lines[0]);
+    assert_eq!(lines[0]["failure_stage"], "interpreter", "{}", lines[0]);
+    assert_eq!(lines[1]["value"], 6, "{}", lines[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

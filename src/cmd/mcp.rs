@@ -73,8 +73,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Where code runs when the config has no `sandbox`.
-const DEFAULT_SANDBOX: Sandbox = Sandbox::InProcess;
+/// Where code runs when the config has no `sandbox`: in sandbox workers, the second wall around
+/// the engine for a server that runs model-written code.
+const DEFAULT_SANDBOX: Sandbox = Sandbox::Worker;
 
 /// The pool's size when the config sets no `maxConcurrentRuns`: runs past it wait for a worker
 /// within their timeout.
@@ -96,12 +97,10 @@ async fn interpreter(
                 )
         }
         Sandbox::InProcess => {
-            if config.sandbox == Some(Sandbox::InProcess) {
-                eprintln!(
-                    "codemode mcp: warning: code runs in this process (\"sandbox\": \"in-process\"): \
+            eprintln!(
+                "codemode mcp: warning: code runs in this process (\"sandbox\": \"in-process\"): \
 an escape from the engine would reach this process's connections and environment"
-                );
-            }
+            );
             super::sandbox::interpreter(super::sandbox::Mode::InProcess, engine, 1).await
         }
     }
