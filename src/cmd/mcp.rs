@@ -90,7 +90,8 @@ async fn interpreter(
     match config.sandbox.unwrap_or(DEFAULT_SANDBOX) {
         Sandbox::Worker => {
             let size = config.max_concurrent_runs.unwrap_or(DEFAULT_WORKERS);
-            super::sandbox::interpreter(super::sandbox::Mode::Worker, engine, size)
+            let mode = super::sandbox::Mode::Worker;
+            super::sandbox::interpreter_for(mode, engine, size, longest_run(config))
                 .await
                 .context(
                     "code runs in sandbox workers unless the config says \"sandbox\": \"in-process\"",
@@ -104,6 +105,16 @@ an escape from the engine would reach this process's connections and environment
             super::sandbox::interpreter(super::sandbox::Mode::InProcess, engine, 1).await
         }
     }
+}
+
+/// The longest timeout a run of this config may ask for: `maxTimeoutMs`, else run_code's default
+/// bound (or `timeoutMs` when larger), as the session computes it.
+pub fn longest_run(config: &Config) -> Duration {
+    let defaults = codemode_tool::CodeToolOptions::default();
+    let timeout = config.timeout.unwrap_or(defaults.timeout);
+    config
+        .max_timeout
+        .unwrap_or_else(|| defaults.max_timeout.max(timeout))
 }
 
 /// Binds `address`, refusing one beyond loopback unless `--allow-remote` and a token are given.

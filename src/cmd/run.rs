@@ -101,7 +101,8 @@ fn run_with_mcp(
     };
     let runtime = super::mcp::runtime()?;
     let outcome = runtime.block_on(async {
-        let interpreter = sandbox::interpreter(mode, engine, 1).await?;
+        let longest = super::mcp::longest_run(&config).max(engine.limits.timeout);
+        let interpreter = sandbox::interpreter_for(mode, engine, 1, longest).await?;
         let session = Session::start(&config, interpreter, None).await;
         let mut all_ok = true;
         let mut outcome = Ok(());

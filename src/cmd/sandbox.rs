@@ -22,6 +22,17 @@ pub async fn interpreter(
     config: codemode_quickjs::Config,
     size: usize,
 ) -> anyhow::Result<Arc<dyn Interpreter>> {
+    interpreter_for(mode, config, size, config.limits.timeout).await
+}
+
+/// [`interpreter`] for runs that may ask for up to `longest_run` each (the worker's CPU-time
+/// limit is sized by it).
+pub async fn interpreter_for(
+    mode: Mode,
+    config: codemode_quickjs::Config,
+    size: usize,
+    longest_run: std::time::Duration,
+) -> anyhow::Result<Arc<dyn Interpreter>> {
     match mode {
         Mode::InProcess => Ok(Arc::new(codemode_quickjs::QuickJs::new(config))),
         Mode::Worker => {
@@ -33,6 +44,7 @@ pub async fn interpreter(
                 PoolOptions {
                     size,
                     warm: size.min(PoolOptions::default().warm),
+                    longest_run,
                     ..PoolOptions::default()
                 },
             );

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use futures::future::BoxFuture;
 use futures::stream::{FuturesUnordered, StreamExt};
 use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{ChildStdin, Command};
 use tokio::sync::{Mutex, mpsc};
 
@@ -49,6 +49,7 @@ struct SpawnOptions {
     new_process_group: bool,
     kill_unanswered: bool,
     death_reason: StopReason,
+    max_line_bytes: usize,
 }
 
 impl std::fmt::Debug for ProcessInterpreter {
@@ -168,6 +169,7 @@ impl ProcessInterpreter {
                 new_process_group: false,
                 kill_unanswered: false,
                 death_reason: StopReason::Internal,
+                max_line_bytes: usize::MAX,
             },
             child: Mutex::new(None),
             next_id: AtomicU64::new(1),
@@ -216,6 +218,14 @@ impl ProcessInterpreter {
     /// ([`StopReason::Internal`] unless set).
     pub fn with_death_reason(mut self, reason: StopReason) -> Self {
         self.spawn.death_reason = reason;
+        self
+    }
+
+    /// Bounds the lines the process may write: a longer line breaks the protocol (the process is
+    /// killed and its runs fail), so a process cannot make the host hold more than this much of
+    /// one message. Unbounded unless set.
+    pub fn with_max_line_bytes(mut self, bytes: usize) -> Self {
+        self.spawn.max_line_bytes = bytes;
         self
     }
 
@@ -278,13 +288,15 @@ impl ProcessInterpreter {
             process: StdMutex::new(process),
         });
         let reader = Arc::downgrade(&child);
+        let max_line = self.spawn.max_line_bytes;
         tokio::spawn(async move {
-            let mut lines = BufReader::new(stdout).lines();
+            let mut lines = BufReader::new(stdout);
+            let mut buffer = Vec::new();
             let why = loop {
-                let line = match lines.next_line().await {
+                let line = match read_line(&mut lines, &mut buffer, max_line).await {
                     Ok(Some(line)) => line,
                     Ok(None) => break Error::Exited.to_string(),
-                    Err(e) => break Error::Io(e).to_string(),
+                    Err(e) => break e.to_string(),
                 };
                 let Some(child) = reader.upgrade() else {
                     return;
@@ -452,6 +464,39 @@ impl ProcessInterpreter {
         result.calls = calls;
         result
     }
+}
+
+/// Reads one line of at most `max` bytes (without its newline): `None` at the end of the output,
+/// a protocol error for a longer line or one that is not UTF-8.
+async fn read_line(
+    reader: &mut BufReader<tokio::process::ChildStdout>,
+    buffer: &mut Vec<u8>,
+    max: usize,
+) -> Result<Option<String>, Error> {
+    buffer.clear();
+    let bound = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    let read = (&mut *reader).take(bound).read_until(b'\n', buffer).await?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if buffer.last() == Some(&b'\n') {
+        buffer.pop();
+    } else if buffer.len() > max {
+        return Err(Error::Protocol {
+            line: String::from_utf8_lossy(&buffer[..200.min(buffer.len())]).into_owned(),
+            message: format!("a line longer than {max} bytes"),
+        });
+    }
+    if buffer.last() == Some(&b'\r') {
+        buffer.pop();
+    }
+    String::from_utf8(std::mem::take(buffer))
+        .map(Some)
+        .map_err(|e| Error::Protocol {
+            line: String::from_utf8_lossy(&e.as_bytes()[..200.min(e.as_bytes().len())])
+                .into_owned(),
+            message: "not UTF-8".to_owned(),
+        })
 }
 
 /// The exit status of a process whose output ended, if it exits within a moment (its output

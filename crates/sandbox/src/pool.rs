@@ -34,6 +34,9 @@ pub struct PoolOptions {
     pub runs_per_worker: usize,
     /// How long past a run's timeout the host waits for its worker to answer before killing it.
     pub grace: Duration,
+    /// The longest timeout a run may ask for: with `runs_per_worker`, it sizes a worker's CPU-time
+    /// limit, which must never end a worker whose runs all kept to their timeouts.
+    pub longest_run: Duration,
 }
 
 impl Default for PoolOptions {
@@ -43,6 +46,7 @@ impl Default for PoolOptions {
             warm: 2,
             runs_per_worker: 64,
             grace: Duration::from_secs(2),
+            longest_run: Duration::from_secs(60),
         }
     }
 }
@@ -97,7 +101,11 @@ impl Pool {
         Self {
             inner: Arc::new(Inner {
                 program: program.into(),
-                spec: WorkerSpec::from_config(config, options.runs_per_worker),
+                spec: WorkerSpec::from_config(
+                    config,
+                    options.longest_run.max(config.limits.timeout),
+                    options.runs_per_worker,
+                ),
                 limits: config.limits,
                 options,
                 idle: Mutex::new(Vec::new()),
@@ -179,6 +187,18 @@ impl Pool {
 }
 
 impl Inner {
+    /// The longest line a worker may write: a `done` with the largest value and logs, or a `call`
+    /// with the largest arguments, even if every character were escaped as `\uXXXX`, and room
+    /// for the rest of the message.
+    fn max_line_bytes(&self) -> usize {
+        let spec = &self.spec;
+        spec.max_value_bytes
+            .saturating_add(spec.max_args_bytes)
+            .saturating_add(self.limits.max_log_chars.saturating_mul(4))
+            .saturating_mul(6)
+            .saturating_add(1024 * 1024)
+    }
+
     /// A worker, not yet started.
     fn worker(&self) -> Worker {
         let argv = vec![
@@ -194,6 +214,7 @@ impl Inner {
             .with_clean_environment()
             .in_new_process_group()
             .kill_unanswered()
+            .with_max_line_bytes(self.max_line_bytes())
             .with_death_reason(StopReason::SandboxCrashed);
         Worker { process, runs: 0 }
     }

@@ -35,9 +35,13 @@ pub const ADDRESS_SPACE_MARGIN_MB: u64 = 2560;
 
 impl WorkerSpec {
     /// The settings of a worker that runs code as `config` does in process, and is recycled after
-    /// `runs` runs of at most `timeout_seconds` each.
-    pub fn from_config(config: &codemode_quickjs::Config, runs: usize) -> Self {
-        let timeout = config.limits.timeout.as_secs().max(1);
+    /// `runs` runs of at most `longest_run` each.
+    pub fn from_config(
+        config: &codemode_quickjs::Config,
+        longest_run: std::time::Duration,
+        runs: usize,
+    ) -> Self {
+        let timeout = longest_run.as_secs().max(1);
         Self {
             memory_mb: config.limits.memory_mb,
             stack_bytes: config.stack_bytes,
