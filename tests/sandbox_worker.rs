@@ -323,3 +323,107 @@ fn run_code_reports_a_crashed_worker_as_sandbox_crashed() {
     assert_eq!(lines[1]["value"], 6, "{}", lines[1]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Starts `codemode sandbox-worker` as a pool would (empty environment, its own process group),
+/// with the engine settings of an in-process run and `extra` in its spec, sends it one run of
+/// `code`, and returns the run's `done` result (or `None` when the worker ended without one) and
+/// how the worker ended.
+fn one_run_in_a_worker(extra: Value, code: &str) -> (Option<Value>, std::process::ExitStatus) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::os::unix::process::CommandExt;
+
+    let mut spec = json!({
+        "memoryMb": 64, "stackBytes": 524288, "maxInFlight": 32, "maxValueBytes": 4194304,
+        "maxArgsBytes": 1048576, "cpuSeconds": 60
+    });
+    spec.as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    let mut worker = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["sandbox-worker", "--spec", &spec.to_string()])
+        .env_clear()
+        .process_group(0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let run = json!({"type": "run", "id": 1, "code": code, "tools": [], "timeoutMs": 5000,
+                     "limits": {"memoryMb": 64, "maxLogChars": 1000, "maxCalls": 10}});
+    let mut stdin = worker.stdin.take().unwrap();
+    writeln!(stdin, "{run}").unwrap();
+    let mut line = String::new();
+    BufReader::new(worker.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    drop(stdin);
+    let status = worker.wait().unwrap();
+    let done: Option<Value> = serde_json::from_str(&line).ok();
+    (done.map(|done| done["result"].clone()), status)
+}
+
+#[test]
+fn landlock_alone_denies_the_file_and_the_connection_that_seccomp_kills_for() {
+    use std::os::unix::process::ExitStatusExt;
+
+    let dir = scratch("landlock");
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "the parent's secret").unwrap();
+    let code = format!(
+        "return await tools.__sandbox_open({{path: {}}})",
+        json!(secret.to_str().unwrap())
+    );
+    // The whole lockdown: the filter kills the worker at `openat`.
+    let (done, status) = one_run_in_a_worker(json!({}), &code);
+    assert_eq!(done, None);
+    assert_eq!(status.signal(), Some(31), "{status:?}");
+    // Without the filter, Landlock refuses the same read, and the worker lives to say so.
+    let (done, status) = one_run_in_a_worker(json!({"testWithoutSeccomp": true}), &code);
+    let done = done.unwrap();
+    assert_eq!(done["reason"], "threw", "{done}");
+    let error = done["error"].as_str().unwrap();
+    assert!(error.contains("Permission denied"), "{done}");
+    assert!(!done.to_string().contains("the parent's secret"));
+    assert!(status.success(), "{status:?}");
+    // And a TCP connection, to a port this test listens on.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let code = format!(
+        "return await tools.__sandbox_socket({{address: {}}})",
+        json!(address)
+    );
+    let (done, _) = one_run_in_a_worker(json!({"testWithoutSeccomp": true}), &code);
+    let done = done.unwrap();
+    assert_eq!(done["reason"], "threw", "{done}");
+    assert!(
+        done["error"]
+            .as_str()
+            .unwrap()
+            .contains("Permission denied"),
+        "{done}"
+    );
+    let (done, status) = one_run_in_a_worker(json!({}), &code);
+    assert_eq!((done, status.signal()), (None, Some(31)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_worker_refuses_to_start_outside_a_process_group_of_its_own() {
+    let output = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args([
+            "sandbox-worker",
+            "--spec",
+            &json!({
+                "memoryMb": 64, "stackBytes": 524288, "maxInFlight": 32, "maxValueBytes": 4194304,
+                "maxArgsBytes": 1048576, "cpuSeconds": 60
+            })
+            .to_string(),
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(log.contains("process group"), "{log}");
+}

@@ -23,6 +23,11 @@ pub struct WorkerSpec {
     /// The CPU time the worker may use over its whole life, in seconds: a backstop behind each
     /// run's timeout (the engine's interrupt handler), past which the kernel kills the worker.
     pub cpu_seconds: u64,
+    /// Test hooks only: lock down without the seccomp filter, so a test can show what Landlock
+    /// alone denies. A build without the `test-hooks` feature refuses a spec that has it.
+    #[cfg(feature = "test-hooks")]
+    #[serde(default)]
+    pub test_without_seccomp: bool,
 }
 
 /// Address space the worker needs beside the heap of a run: the binary and its libraries, the
@@ -51,7 +56,17 @@ impl WorkerSpec {
             cpu_seconds: timeout
                 .saturating_mul(u64::try_from(runs).unwrap_or(u64::MAX))
                 .saturating_add(10),
+            #[cfg(feature = "test-hooks")]
+            test_without_seccomp: false,
         }
+    }
+
+    /// Whether the lockdown leaves out the seccomp filter (only ever with the test hooks).
+    pub fn without_seccomp(&self) -> bool {
+        #[cfg(feature = "test-hooks")]
+        return self.test_without_seccomp;
+        #[cfg(not(feature = "test-hooks"))]
+        false
     }
 
     /// The address-space limit, in bytes: the heap plus [`ADDRESS_SPACE_MARGIN_MB`].
