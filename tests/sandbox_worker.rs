@@ -159,6 +159,9 @@ fn every_stop_reason_comes_back_the_same_through_a_worker() {
         "while (true) {}",
         "const parts = []; while (true) parts.push('x'.repeat(1 << 16) + parts.length)",
         "for (let i = 0; i < 5; i++) { try { await tools.nothing({}) } catch {} }",
+        "const big = 'x'.repeat(2 * 1024 * 1024); \
+         for (const args of [{big}, {n: 1}]) { try { await tools.nothing(args) } catch {} } \
+         return 1",
         "return 'x'.repeat(5 * 1024 * 1024)",
         "const a = {}; a.self = a; return a",
         "return 10n",
@@ -193,6 +196,9 @@ fn every_stop_reason_comes_back_the_same_through_a_worker() {
             "no {reason} in {reasons:?}"
         );
     }
+    // Calls the engine refused itself (unknown tools, arguments too large) are listed as failed
+    // either way: the worker names them in its `done`.
+    assert_eq!(here[7]["calls"].as_array().unwrap().len(), 2, "{}", here[7]);
     for ((code, here), there) in codes.iter().zip(&here).zip(&there) {
         for field in [
             "ok",
@@ -202,6 +208,7 @@ fn every_stop_reason_comes_back_the_same_through_a_worker() {
             "logs",
             "logsTruncated",
             "timedOut",
+            "calls",
         ] {
             assert_eq!(
                 here[field], there[field],
@@ -313,14 +320,23 @@ fn run_code_reports_a_crashed_worker_as_sandbox_crashed() {
     let dir = scratch("run-code");
     let config = dir.join("config.json");
     std::fs::write(&config, r#"{"mcpServers": {}}"#).unwrap();
+    let config = config.to_str().unwrap();
+    let unknown = "try { await tools.nope({}) } catch {} return 7";
     let lines = run_files(
         &dir,
-        &["--sandbox", "worker", "--mcp", config.to_str().unwrap()],
-        &["await tools.__sandbox_abort({})", "return 6"],
+        &["--sandbox", "worker", "--mcp", config],
+        &["await tools.__sandbox_abort({})", "return 6", unknown],
     );
     assert_eq!(lines[0]["reason_code"], "sandbox_crashed", "{}", lines[0]);
     assert_eq!(lines[0]["failure_stage"], "interpreter", "{}", lines[0]);
     assert_eq!(lines[1]["value"], 6, "{}", lines[1]);
+    // A call the engine refused itself is listed as in process: no such tool.
+    let here = run_files(&dir, &["--mcp", config], &[unknown]);
+    assert_eq!(lines[2], here[0]);
+    assert_eq!(
+        lines[2]["calls"],
+        json!([{"tool": "nope", "outcome": "no_such_tool"}])
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

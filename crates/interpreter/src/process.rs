@@ -24,7 +24,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{ChildStdin, Command};
 use tokio::sync::{Mutex, mpsc};
 
-use crate::protocol::{ChildMessage, ChildResult, HostMessage, WireLimits};
+use crate::protocol::{ChildMessage, ChildResult, HostMessage, RefusedCall, WireLimits};
 use crate::{CallRecord, Error, Interpreter, Limits, RunOptions, RunResult, StopReason};
 
 /// How long the host waits past a run's timeout (or its cancellation) for the process to answer.
@@ -457,13 +457,39 @@ impl ProcessInterpreter {
         registration.finished = true;
         drop(registration);
 
-        let mut result = match outcome {
-            Ok(child_result) => from_child(child_result),
-            Err(result) => result,
+        let (mut result, refused) = match outcome {
+            Ok(mut child_result) => {
+                let refused = std::mem::take(&mut child_result.refused);
+                (from_child(child_result), refused)
+            }
+            Err(result) => (result, Vec::new()),
         };
-        result.calls = calls;
+        result.calls = with_refused(calls, refused);
         result
     }
+}
+
+/// The host's calls with the interpreter's refused ones put in their places, as failed calls; the
+/// host's alone when the places do not fit (not increasing, or past the end).
+fn with_refused(calls: Vec<CallRecord>, refused: Vec<RefusedCall>) -> Vec<CallRecord> {
+    let total = calls.len() + refused.len();
+    let fits = refused.windows(2).all(|pair| pair[0].index < pair[1].index)
+        && refused.last().is_none_or(|last| last.index < total);
+    if refused.is_empty() || !fits {
+        return calls;
+    }
+    let mut refused = refused.into_iter().peekable();
+    let mut ran = calls.into_iter();
+    (0..total)
+        .filter_map(|index| match refused.next_if(|call| call.index == index) {
+            Some(call) => Some(CallRecord {
+                name: call.name,
+                args: call.args,
+                ok: Some(false),
+            }),
+            None => ran.next(),
+        })
+        .collect()
 }
 
 /// Reads one line of at most `max` bytes (without its newline): `None` at the end of the output,
@@ -592,5 +618,56 @@ impl Interpreter for ProcessInterpreter {
 
     fn run<'a>(&'a self, code: &'a str, options: RunOptions) -> BoxFuture<'a, RunResult> {
         crate::never_panic(self.run_inner(code, options))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn record(name: &str, ok: Option<bool>) -> CallRecord {
+        CallRecord {
+            name: name.into(),
+            args: json!({}),
+            ok,
+        }
+    }
+
+    fn refused(index: usize, name: &str) -> RefusedCall {
+        RefusedCall {
+            index,
+            name: name.into(),
+            args: json!({}),
+        }
+    }
+
+    #[test]
+    fn refused_calls_take_their_places_among_the_calls_the_host_ran() {
+        let ran = vec![record("a", Some(true)), record("b", None)];
+        let all = with_refused(ran, vec![refused(0, "x"), refused(2, "y"), refused(3, "z")]);
+        let names: Vec<(&str, Option<bool>)> =
+            all.iter().map(|c| (c.name.as_str(), c.ok)).collect();
+        assert_eq!(
+            names,
+            [
+                ("x", Some(false)),
+                ("a", Some(true)),
+                ("y", Some(false)),
+                ("z", Some(false)),
+                ("b", None)
+            ]
+        );
+    }
+
+    #[test]
+    fn places_that_do_not_fit_leave_the_hosts_calls_alone() {
+        let ran = vec![record("a", Some(true))];
+        for places in [
+            vec![refused(2, "x")],
+            vec![refused(1, "x"), refused(0, "y")],
+        ] {
+            assert_eq!(with_refused(ran.clone(), places), ran);
+        }
     }
 }

@@ -11,8 +11,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use codemode_interpreter::protocol::{ChildMessage, ChildResult, HostMessage};
-use codemode_interpreter::{Interpreter, Limits, RunOptions, RunResult, Tool, ToolError};
+use codemode_interpreter::protocol::{ChildMessage, ChildResult, HostMessage, RefusedCall};
+use codemode_interpreter::{
+    CallRecord, Interpreter, Limits, RunOptions, RunResult, Tool, ToolError,
+};
 use codemode_quickjs::QuickJs;
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -23,6 +25,9 @@ use crate::{Error, WorkerSpec};
 
 /// The calls of one run waiting for their results, by number.
 type Pending = Arc<Mutex<HashMap<u64, oneshot::Sender<Result<Value, String>>>>>;
+
+/// The calls of one run sent to the host, in order: each tool's name and arguments.
+type Sent = Arc<Mutex<Vec<(String, Value)>>>;
 
 /// One run in progress.
 struct Run {
@@ -94,9 +99,10 @@ async fn serve_pipes(spec: WorkerSpec) -> Result<(), Error> {
                     .with_timeout(limits.timeout)
                     .with_cancel(cancel);
                 let numbers = Arc::new(AtomicU64::new(0));
-                for name in tools {
-                    let tool = host_tool(id, name.clone(), &out, &pending, &numbers);
-                    options = options.with_tool(name, tool);
+                let sent = Sent::default();
+                for name in &tools {
+                    let tool = host_tool(id, name.clone(), &out, &pending, &numbers, &sent);
+                    options = options.with_tool(name.clone(), tool);
                 }
                 options = crate::hooks::add(options);
                 let out = out.clone();
@@ -104,9 +110,10 @@ async fn serve_pipes(spec: WorkerSpec) -> Result<(), Error> {
                 tokio::spawn(async move {
                     let result = engine.run(&code, options).await;
                     lock(&runs).remove(&id);
+                    let sent = std::mem::take(&mut *lock(&sent));
                     let _ = out.send(ChildMessage::Done {
                         id,
-                        result: to_child(result),
+                        result: to_child(result, &sent),
                     });
                 });
             }
@@ -151,14 +158,17 @@ fn host_tool(
     out: &mpsc::UnboundedSender<ChildMessage>,
     pending: &Pending,
     numbers: &Arc<AtomicU64>,
+    sent: &Sent,
 ) -> Tool {
     let out = out.clone();
     let pending = pending.clone();
     let numbers = numbers.clone();
+    let sent_calls = sent.clone();
     Tool::new(move |args| {
         let call = numbers.fetch_add(1, Ordering::Relaxed);
         let (tx, rx) = oneshot::channel();
         lock(&pending).insert(call, tx);
+        lock(&sent_calls).push((name.clone(), args.clone()));
         let sent = out.send(ChildMessage::Call {
             id,
             call,
@@ -179,9 +189,12 @@ fn host_tool(
 }
 
 /// The worker's side of a result: everything but the calls and the duration, which the host
-/// keeps itself.
-fn to_child(result: RunResult) -> ChildResult {
+/// keeps itself, and the calls the engine refused without sending them (`sent` is what it sent,
+/// in order).
+fn to_child(result: RunResult, sent: &[(String, Value)]) -> ChildResult {
+    let refused = refused(&result.calls, sent);
     ChildResult {
+        refused,
         ok: result.ok,
         value: result.value,
         error: result.error,
@@ -190,4 +203,32 @@ fn to_child(result: RunResult) -> ChildResult {
         logs_truncated: result.logs_truncated,
         timed_out: result.timed_out,
     }
+}
+
+/// The engine's records that were not sent to the host, with their places. The engine sends a
+/// call the moment it records it, so the sent calls are the records, in order, that match them;
+/// a failed record that does not match the next sent call was refused by the engine. Places count
+/// only those two kinds: a record that was neither, a test hook's, ran inside the worker and is
+/// not the host's to list.
+fn refused(records: &[CallRecord], sent: &[(String, Value)]) -> Vec<RefusedCall> {
+    let mut next = sent.iter().peekable();
+    let mut refused = Vec::new();
+    // The place among the calls the host will list: the sent ones and the refused ones.
+    let mut index = 0;
+    for record in records {
+        if next
+            .next_if(|(name, args)| *name == record.name && *args == record.args)
+            .is_some()
+        {
+            index += 1;
+        } else if record.ok == Some(false) {
+            refused.push(RefusedCall {
+                index,
+                name: record.name.clone(),
+                args: record.args.clone(),
+            });
+            index += 1;
+        }
+    }
+    refused
 }
