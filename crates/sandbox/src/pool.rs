@@ -144,23 +144,27 @@ impl Pool {
         let start = Instant::now();
         let timeout = options.timeout.unwrap_or(inner.limits.timeout);
         let cancel = options.cancel.clone().unwrap_or_default();
-        let permit = tokio::select! {
-            permit = inner.free.acquire() => match permit {
-                Ok(permit) => permit,
-                Err(_) => return RunResult::stopped(StopReason::Internal, "the pool is closed"),
-            },
-            () = tokio::time::sleep(timeout) => {
-                return RunResult::stopped(
-                    StopReason::Timeout,
-                    format!("timed out after {} ms (no sandbox worker was free)", timeout.as_millis()),
-                );
+        let permit = match inner.free.try_acquire() {
+            Ok(permit) => permit,
+            // Every worker is busy: wait for one within the run's timeout, which the wait uses up.
+            Err(_) => {
+                let permit = tokio::select! {
+                    permit = inner.free.acquire() => match permit {
+                        Ok(permit) => permit,
+                        Err(_) => return RunResult::stopped(StopReason::Internal, "the pool is closed"),
+                    },
+                    () = tokio::time::sleep(timeout) => {
+                        return RunResult::stopped(
+                            StopReason::Timeout,
+                            format!("timed out after {} ms (no sandbox worker was free)", timeout.as_millis()),
+                        );
+                    }
+                    () = cancel.cancelled() => return RunResult::stopped(StopReason::Cancelled, "cancelled"),
+                };
+                options.timeout = Some(timeout.saturating_sub(start.elapsed()));
+                permit
             }
-            () = cancel.cancelled() => return RunResult::stopped(StopReason::Cancelled, "cancelled"),
         };
-        let waited = start.elapsed();
-        if waited >= Duration::from_millis(1) {
-            options.timeout = Some(timeout.saturating_sub(waited));
-        }
         let mut worker = lock(&inner.idle).pop().unwrap_or_else(|| inner.worker());
         // Keep one worker ready for the next run while this one runs.
         if lock(&inner.idle).is_empty() && inner.free.available_permits() > 0 {
