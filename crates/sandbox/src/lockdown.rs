@@ -132,20 +132,15 @@ fn landlock() -> Result<Landlock, Error> {
     }
 }
 
-/// The system calls the worker makes once locked down, found by tracing it (`strace -f`) through
-/// the conformance suite and the tests of this crate: reading and writing its pipes, memory
-/// (the allocator and the engine), futexes and clocks (the runtime's timers and its blocking
-/// threads, which read and write the pipes), threads (`clone` with `CLONE_THREAD` only), signals
-/// to itself (`abort`), and leaving.
+/// The system calls the worker makes once locked down with any arguments, found by tracing it
+/// (`strace -f`) through the conformance suite and the tests: memory (the allocator and the
+/// engine), futexes and clocks (the runtime's timers and its blocking threads, which read and
+/// write the pipes), signals to itself, and leaving. Reading and writing, `mmap`, threads,
+/// `tgkill` and `prctl` are allowed with their arguments checked (see [`seccomp`]).
 #[cfg(target_os = "linux")]
 const ALLOWED: &[i64] = &[
-    libc::SYS_read,
-    libc::SYS_write,
-    libc::SYS_readv,
-    libc::SYS_writev,
     libc::SYS_close,
     libc::SYS_futex,
-    libc::SYS_mmap,
     libc::SYS_munmap,
     libc::SYS_mremap,
     libc::SYS_madvise,
@@ -204,6 +199,33 @@ fn seccomp(pid: i32) -> Result<(), Error> {
 
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
         ALLOWED.iter().map(|&call| (call, Vec::new())).collect();
+    // Its pipes only: reading stdin, writing stdout and stderr. A descriptor the worker inherited
+    // by mistake (one its launcher left open without close-on-exec) can be neither read nor
+    // written.
+    let fd = |n: u64| -> Result<SeccompCondition, Error> {
+        SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, n).map_err(|e| fail(&e))
+    };
+    for call in [libc::SYS_read, libc::SYS_readv] {
+        rules.insert(call, vec![rule(vec![fd(0)?])?]);
+    }
+    for call in [libc::SYS_write, libc::SYS_writev] {
+        rules.insert(call, vec![rule(vec![fd(1)?])?, rule(vec![fd(2)?])?]);
+    }
+    // Memory, never a file: `mmap` only with MAP_ANONYMOUS (an inherited descriptor cannot be
+    // mapped either).
+    let anonymous = libc::MAP_ANONYMOUS as u64;
+    rules.insert(
+        libc::SYS_mmap,
+        vec![rule(vec![
+            SeccompCondition::new(
+                3,
+                SeccompCmpArgLen::Dword,
+                SeccompCmpOp::MaskedEq(anonymous),
+                anonymous,
+            )
+            .map_err(|e| fail(&e))?,
+        ])?],
+    );
     // A thread, never a process: `clone` only with CLONE_THREAD set.
     let thread = libc::CLONE_THREAD as u64;
     rules.insert(
