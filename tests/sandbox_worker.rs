@@ -443,3 +443,43 @@ fn a_worker_refuses_to_start_outside_a_process_group_of_its_own() {
     let log = String::from_utf8_lossy(&output.stderr);
     assert!(log.contains("process group"), "{log}");
 }
+
+#[test]
+fn a_worker_cannot_write_lines_that_pass_for_the_servers_own() {
+    let dir = scratch("stderr");
+    let file = dir.join("log.js");
+    std::fs::write(
+        &file,
+        r#"await tools.__sandbox_stderr({text: "first\ncodemode mcp: a forged line\u001b[31m\n"});
+           await tools.__sandbox_stderr({text: "x".repeat(100000)});
+           return 1"#,
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_codemode"))
+        .args(["run", "--sandbox", "worker"])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let output = common::finish_within(output, Duration::from_secs(30));
+    let lines = common::json_lines(&String::from_utf8(output.stdout).unwrap());
+    assert_eq!(lines[0]["value"], 1, "{}", lines[0]);
+    let log = String::from_utf8(output.stderr).unwrap();
+    assert!(!log.contains('\u{1b}'), "{log:?}");
+    for line in log.lines() {
+        assert!(line.starts_with("codemode sandbox-worker["), "{line:?}");
+    }
+    assert!(
+        log.contains("]: codemode mcp: a forged line\\u{1b}[31m"),
+        "{log:?}"
+    );
+    // 100,000 characters reach the log cut to lines of 4096 bytes, and 64 KiB in all.
+    assert!(log.len() < 80 * 1024, "{} bytes", log.len());
+    assert!(
+        log.contains("the rest of its standard error is dropped"),
+        "{log:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -43,13 +43,14 @@ pub struct ProcessInterpreter {
 }
 
 /// How the process is started and what its death means; see the builder methods.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct SpawnOptions {
     clean_environment: bool,
     new_process_group: bool,
     kill_unanswered: bool,
     death_reason: StopReason,
     max_line_bytes: usize,
+    stderr_label: Option<String>,
 }
 
 impl std::fmt::Debug for ProcessInterpreter {
@@ -170,6 +171,7 @@ impl ProcessInterpreter {
                 kill_unanswered: false,
                 death_reason: StopReason::Internal,
                 max_line_bytes: usize::MAX,
+                stderr_label: None,
             },
             child: Mutex::new(None),
             next_id: AtomicU64::new(1),
@@ -229,6 +231,16 @@ impl ProcessInterpreter {
         self
     }
 
+    /// Passes the process's standard error to the host's line by line, each line behind
+    /// `LABEL[PID]: ` with its control characters escaped, at most [`STDERR_LINE_BYTES`] of a
+    /// line and [`STDERR_BUDGET_BYTES`] in all (then a note that the rest was dropped): a process
+    /// that cannot be trusted cannot write lines that pass for the host's own in its log, nor
+    /// flood it. Without it, the process writes to the host's standard error directly.
+    pub fn with_stderr_label(mut self, label: impl Into<String>) -> Self {
+        self.spawn.stderr_label = Some(label.into());
+        self
+    }
+
     /// Starts the process now, ahead of the first run (a later run starts it otherwise).
     pub async fn start(&self) -> Result<(), Error> {
         self.child().await.map(|_| ())
@@ -269,7 +281,11 @@ impl ProcessInterpreter {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(if self.spawn.stderr_label.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::inherit()
+            })
             .kill_on_drop(true)
             .spawn()
             .map_err(|source| Error::Spawn {
@@ -279,6 +295,10 @@ impl ProcessInterpreter {
         let (Some(stdin), Some(stdout)) = (process.stdin.take(), process.stdout.take()) else {
             return Err(Error::Exited);
         };
+        if let (Some(label), Some(stderr)) = (&self.spawn.stderr_label, process.stderr.take()) {
+            let label = format!("{label}[{}]", process.id().unwrap_or_default());
+            tokio::spawn(forward_stderr(label, stderr));
+        }
         let child = Arc::new(Child {
             stdin: Mutex::new(stdin),
             write_bound: self.grace,
@@ -490,6 +510,52 @@ fn with_refused(calls: Vec<CallRecord>, refused: Vec<RefusedCall>) -> Vec<CallRe
             None => ran.next(),
         })
         .collect()
+}
+
+/// The most of one line of a labelled process's standard error the host passes on.
+pub const STDERR_LINE_BYTES: usize = 4096;
+
+/// The most of a labelled process's standard error the host passes on over its life.
+pub const STDERR_BUDGET_BYTES: usize = 64 * 1024;
+
+/// Passes `stderr` on to the host's standard error, labelled and bounded (see
+/// [`ProcessInterpreter::with_stderr_label`]); drains the rest once the budget is spent.
+async fn forward_stderr(label: String, stderr: tokio::process::ChildStderr) {
+    let mut reader = BufReader::new(stderr);
+    let mut buffer = Vec::new();
+    let mut budget = STDERR_BUDGET_BYTES;
+    loop {
+        buffer.clear();
+        let bound = u64::try_from(STDERR_LINE_BYTES).unwrap_or(u64::MAX);
+        match (&mut reader)
+            .take(bound)
+            .read_until(b'\n', &mut buffer)
+            .await
+        {
+            Ok(0) | Err(_) => return,
+            Ok(read) if budget > 0 => {
+                budget = budget.saturating_sub(read);
+                let text = String::from_utf8_lossy(&buffer);
+                let text: String = text
+                    .trim_end_matches(['\n', '\r'])
+                    .chars()
+                    .flat_map(|c| {
+                        let escaped: Vec<char> = if c.is_control() {
+                            c.escape_default().collect()
+                        } else {
+                            vec![c]
+                        };
+                        escaped
+                    })
+                    .collect();
+                eprintln!("{label}: {text}");
+                if budget == 0 {
+                    eprintln!("{label}: (the rest of its standard error is dropped)");
+                }
+            }
+            Ok(_) => {}
+        }
+    }
 }
 
 /// Reads one line of at most `max` bytes (without its newline): `None` at the end of the output,

@@ -5,6 +5,7 @@
 //! - `__sandbox_open({path})` reads a file and returns its text;
 //! - `__sandbox_socket({address})` opens a TCP connection to `address` (`HOST:PORT`);
 //! - `__sandbox_env()` returns the worker's environment as an object;
+//! - `__sandbox_stderr({text})` writes `text` to the worker's standard error;
 //! - `__sandbox_hang()` blocks the worker's only runtime thread for good, as an engine stuck in
 //!   native code would, so that only the host's deadline can end the run.
 //!
@@ -58,6 +59,16 @@ pub fn add(options: RunOptions) -> RunOptions {
             Tool::new(|_| async {
                 loop {
                     std::thread::sleep(std::time::Duration::from_secs(1));
+                }
+            }),
+        )
+        .with_tool(
+            "__sandbox_stderr",
+            Tool::new(move |args| {
+                let message = text(&args, "text");
+                async move {
+                    eprint!("{message}");
+                    Ok(Value::Null)
                 }
             }),
         )

@@ -22,6 +22,9 @@ use crate::{Error, WorkerSpec};
 /// The hidden subcommand of the `codemode` binary that runs a worker.
 pub const WORKER_SUBCOMMAND: &str = "sandbox-worker";
 
+/// What a worker's lines on the server's log start with (then `[PID]: `).
+pub const WORKER_LOG_LABEL: &str = "codemode sandbox-worker";
+
 /// How many workers, and how long each lives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PoolOptions {
@@ -219,6 +222,7 @@ impl Inner {
             .in_new_process_group()
             .kill_unanswered()
             .with_max_line_bytes(self.max_line_bytes())
+            .with_stderr_label(crate::pool::WORKER_LOG_LABEL)
             .with_death_reason(StopReason::SandboxCrashed);
         Worker { process, runs: 0 }
     }
