@@ -171,22 +171,17 @@ impl Pool {
         let mut worker = lock(&inner.idle).pop().unwrap_or_else(|| inner.worker());
         // Keep one worker ready for the next run while this one runs.
         if lock(&inner.idle).is_empty() && inner.free.available_permits() > 0 {
-            let spare = inner.worker();
-            if spare.process.start().await.is_ok() {
-                lock(&inner.idle).push(spare);
-            }
+            Inner::start_spare(inner);
         }
         let result = worker.process.run(code, options).await;
         worker.runs += 1;
         if worker.runs < inner.options.runs_per_worker && worker.process.is_alive().await {
-            lock(&inner.idle).push(worker);
+            // This run still holds its permit: its worker is among the busy ones.
+            inner.keep(worker, 0);
         } else {
             // Dropping it kills its process; its replacement starts now, ahead of need.
             drop(worker);
-            let fresh = inner.worker();
-            if fresh.process.start().await.is_ok() {
-                lock(&inner.idle).push(fresh);
-            }
+            Inner::start_spare(inner);
         }
         drop(permit);
         result
@@ -194,6 +189,31 @@ impl Pool {
 }
 
 impl Inner {
+    /// Starts a worker on a task of its own (off the run's path) and adds it to the idle ones.
+    fn start_spare(inner: &Arc<Inner>) {
+        let inner = inner.clone();
+        tokio::spawn(async move {
+            let spare = inner.worker();
+            if spare.process.start().await.is_ok() {
+                inner.keep(spare, 1);
+            }
+        });
+    }
+
+    /// Adds `worker` to the idle ones unless the pool would then hold more than `size` workers
+    /// (a run that found none idle while a spare was starting started one of its own); `extra` is
+    /// 1 for a worker not counted among the busy ones. A worker not kept is dropped, and killed.
+    fn keep(&self, worker: Worker, extra: usize) {
+        let busy = self
+            .options
+            .size
+            .saturating_sub(self.free.available_permits());
+        let mut idle = lock(&self.idle);
+        if idle.len() + busy + extra <= self.options.size {
+            idle.push(worker);
+        }
+    }
+
     /// The longest line a worker may write: a `done` with the largest value and logs, or a `call`
     /// with the largest arguments, even if every character were escaped as `\uXXXX`, and room
     /// for the rest of the message.
