@@ -483,3 +483,95 @@ fn a_worker_cannot_write_lines_that_pass_for_the_servers_own() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A pool of the binary's workers, as `codemode mcp` builds it.
+fn pool(size: usize, runs_per_worker: usize) -> codemode_sandbox::Pool {
+    codemode_sandbox::Pool::new(
+        env!("CARGO_BIN_EXE_codemode"),
+        &codemode_quickjs::Config::default(),
+        codemode_sandbox::PoolOptions {
+            size,
+            runs_per_worker,
+            ..codemode_sandbox::PoolOptions::default()
+        },
+    )
+}
+
+#[test]
+fn a_worker_serves_one_run_at_a_time_and_is_recycled_after_its_runs() {
+    use std::collections::{BTreeSet, HashSet};
+    use std::sync::{Arc, Mutex};
+
+    use codemode_interpreter::{Interpreter, RunOptions, Tool, ToolError};
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let pool = Arc::new(pool(2, 3));
+        pool.start().await.unwrap();
+        // `enter` fails when the worker is already inside another run; `leave` lets it go.
+        let inside: Arc<Mutex<HashSet<u64>>> = Arc::default();
+        let seen: Arc<Mutex<BTreeSet<u64>>> = Arc::default();
+        let (enter_inside, leave_inside, enter_seen) =
+            (inside.clone(), inside.clone(), seen.clone());
+        let options = RunOptions::default()
+            .with_tool(
+                "enter",
+                Tool::new(move |args| {
+                    let pid = args["pid"].as_u64().unwrap();
+                    enter_seen.lock().unwrap().insert(pid);
+                    let fresh = enter_inside.lock().unwrap().insert(pid);
+                    async move {
+                        if fresh {
+                            Ok(json!(true))
+                        } else {
+                            Err(ToolError::new(format!(
+                                "worker {pid} is in two runs at once"
+                            )))
+                        }
+                    }
+                }),
+            )
+            .with_tool(
+                "leave",
+                Tool::new(move |args| {
+                    leave_inside
+                        .lock()
+                        .unwrap()
+                        .remove(&args["pid"].as_u64().unwrap());
+                    async { Ok(json!(true)) }
+                }),
+            );
+        let code = "const pid = await tools.__sandbox_pid({}); await tools.enter({pid}); \
+                    for (let i = 0; i < 200000; i++) {} await tools.leave({pid}); return pid";
+        let runs: Vec<_> = (0..12)
+            .map(|_| {
+                let (pool, options) = (pool.clone(), options.clone());
+                tokio::spawn(async move { pool.run(code, options).await })
+            })
+            .collect();
+        for run in runs {
+            let result = run.await.unwrap();
+            assert!(result.ok, "{result:?}");
+        }
+        // 12 runs, at most 2 at once, 3 runs per worker: at least 4 workers served them.
+        assert!(
+            seen.lock().unwrap().len() >= 4,
+            "{:?}",
+            seen.lock().unwrap()
+        );
+        // A crash is replaced: the next run gets a live worker.
+        let crashed = pool
+            .run("await tools.__sandbox_abort({})", RunOptions::default())
+            .await;
+        assert_eq!(
+            crashed.reason,
+            Some(codemode_interpreter::StopReason::SandboxCrashed)
+        );
+        let after = pool.run("return 8", RunOptions::default()).await;
+        assert_eq!(after.value, Some(json!(8)), "{after:?}");
+    });
+}

@@ -6,6 +6,7 @@
 //! - `__sandbox_socket({address})` opens a TCP connection to `address` (`HOST:PORT`);
 //! - `__sandbox_env()` returns the worker's environment as an object;
 //! - `__sandbox_stderr({text})` writes `text` to the worker's standard error;
+//! - `__sandbox_pid()` returns the worker's process id, so a test can tell workers apart;
 //! - `__sandbox_hang()` blocks the worker's only runtime thread for good, as an engine stuck in
 //!   native code would, so that only the host's deadline can end the run.
 //!
@@ -71,6 +72,10 @@ pub fn add(options: RunOptions) -> RunOptions {
                     Ok(Value::Null)
                 }
             }),
+        )
+        .with_tool(
+            "__sandbox_pid",
+            Tool::new(|_| async { Ok(json!(std::process::id())) }),
         )
         .with_tool(
             "__sandbox_env",
