@@ -52,6 +52,10 @@ enum Command {
     Ensemble(cmd::ensemble::Args),
     /// Fit a model's confidence and default threshold on labeled records it was not trained on.
     Calibrate(cmd::calibrate::Args),
+    /// A sandbox worker, started by `run`, `conformance` or `mcp` with `--sandbox worker` (or a
+    /// config's `"sandbox": "worker"`): it locks itself down and runs code on its pipes.
+    #[command(name = "sandbox-worker", hide = true)]
+    SandboxWorker(cmd::sandbox_worker::Args),
 }
 
 /// The planner shares batches out over its own threads, and training shares each batch's pieces;
@@ -67,8 +71,8 @@ fn single_threaded_kernels() {
     }
 }
 
-/// `plan` and `eval` free and reallocate tensors batch after batch, and `mcp` a QuickJS heap per
-/// run. mimalloc asks for transparent huge pages, and the 2 MiB pages its freed memory sits in
+/// `plan` and `eval` free and reallocate tensors batch after batch, and `mcp` (or its sandbox
+/// workers) a QuickJS heap per run. mimalloc asks for transparent huge pages, and the 2 MiB pages its freed memory sits in
 /// stay resident: that doubled the planner's peak RSS (`bench/planner.sh`), and kept a server
 /// that had run heap-hungry code at about 1 GB when idle (`bench/load.sh`). They are turned off
 /// for these commands only.
@@ -114,9 +118,11 @@ fn main() -> ExitCode {
     ) {
         single_threaded_kernels();
     }
+    // A sandbox worker frees a QuickJS heap per run as `mcp` did in process; both settings are
+    // made before its lockdown, which forbids the `prctl` of the first.
     if matches!(
         cli.command,
-        Command::Plan(_) | Command::Eval(_) | Command::Mcp(_)
+        Command::Plan(_) | Command::Eval(_) | Command::Mcp(_) | Command::SandboxWorker(_)
     ) {
         no_huge_pages();
         purge_soon();
@@ -135,6 +141,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => cmd::generate::run(args),
         Command::Do(args) => cmd::instruct::run(args),
         Command::Mcp(args) => cmd::mcp::run(args),
+        Command::SandboxWorker(args) => cmd::sandbox_worker::run(args),
     };
     match result {
         Ok(code) => code,

@@ -7,8 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use codemode_mcp::{Config, Error, HttpOptions, Session, SessionPlanner};
-use codemode_quickjs::QuickJs;
+use codemode_mcp::{Config, Error, HttpOptions, Sandbox, Session, SessionPlanner};
 use tokio_util::sync::CancellationToken;
 
 /// Flags of `codemode mcp`.
@@ -53,11 +52,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Some(address) => Some(bind(address, args.allow_remote, token.is_some()).await?),
             None => None,
         };
-        let interpreter = QuickJs::new(codemode_quickjs::Config {
+        let engine = codemode_quickjs::Config {
             max_value_bytes: config.value_limit(),
             ..codemode_quickjs::Config::default()
-        });
-        let session = Arc::new(Session::start(&config, Arc::new(interpreter), planner).await);
+        };
+        let interpreter = interpreter(&config, engine).await?;
+        let session = Arc::new(Session::start(&config, interpreter, planner).await);
         match listener {
             Some(listener) => {
                 let shutdown = CancellationToken::new();
@@ -75,6 +75,48 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     runtime.shutdown_timeout(Duration::from_secs(1));
     outcome?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where code runs when the config has no `sandbox`: in sandbox workers, the second wall around
+/// the engine for a server that runs model-written code.
+const DEFAULT_SANDBOX: Sandbox = Sandbox::Worker;
+
+/// The interpreter of the config's `sandbox`: a pool of sandbox workers (started and checked now,
+/// so a platform that cannot lock a worker down refuses to serve), or QuickJS in this process.
+async fn interpreter(
+    config: &Config,
+    engine: codemode_quickjs::Config,
+) -> anyhow::Result<Arc<dyn codemode_interpreter::Interpreter>> {
+    match config.sandbox.unwrap_or(DEFAULT_SANDBOX) {
+        Sandbox::Worker => {
+            // One worker for each run that may be under way at once (`maxConcurrentRuns`, or
+            // its default bound): runs past it wait for a slot, and so never for a worker.
+            let size = config.concurrent_runs();
+            let mode = super::sandbox::Mode::Worker;
+            super::sandbox::interpreter_for(mode, engine, size, longest_run(config))
+                .await
+                .context(
+                    "code runs in sandbox workers unless the config says \"sandbox\": \"in-process\"",
+                )
+        }
+        Sandbox::InProcess => {
+            eprintln!(
+                "codemode mcp: warning: code runs in this process (\"sandbox\": \"in-process\"): \
+an escape from the engine would reach this process's connections and environment"
+            );
+            super::sandbox::interpreter(super::sandbox::Mode::InProcess, engine, 1).await
+        }
+    }
+}
+
+/// The longest timeout a run of this config may ask for: `maxTimeoutMs`, else run_code's default
+/// bound (or `timeoutMs` when larger), as the session computes it.
+pub fn longest_run(config: &Config) -> Duration {
+    let defaults = codemode_tool::CodeToolOptions::default();
+    let timeout = config.timeout.unwrap_or(defaults.timeout);
+    config
+        .max_timeout
+        .unwrap_or_else(|| defaults.max_timeout.max(timeout))
 }
 
 /// Binds `address`, refusing one beyond loopback unless `--allow-remote` and a token are given.

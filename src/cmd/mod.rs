@@ -10,6 +10,8 @@ pub mod instruct;
 pub mod mcp;
 pub mod plan;
 pub mod run;
+pub mod sandbox;
+pub mod sandbox_worker;
 pub mod train;
 pub mod types;
 pub mod validate;

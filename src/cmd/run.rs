@@ -4,14 +4,15 @@
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use codemode_interpreter::{Interpreter, Limits, RunOptions, RunResult, StopReason};
+use codemode_interpreter::{Limits, RunOptions, RunResult, StopReason};
 use codemode_mcp::Session;
-use codemode_quickjs::{Config, QuickJs};
+use codemode_quickjs::Config;
 use codemode_tool::CallContext;
+
+use super::sandbox::{self, Mode};
 
 /// Flags of `codemode run`.
 #[derive(clap::Args)]
@@ -35,6 +36,9 @@ pub struct Args {
     /// policy included) and run it as run_code: each line is run_code's result object.
     #[arg(long, value_name = "FILE")]
     mcp: Option<PathBuf>,
+    /// Where the code runs: in this process, or in a locked-down sandbox worker process.
+    #[arg(long, value_enum, default_value = "in-process")]
+    sandbox: Mode,
 }
 
 /// Prints one result object per file, in order; exits 1 when any run did not return.
@@ -48,20 +52,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         ..Config::default()
     };
-    let interpreter = QuickJs::new(config);
     let files = if args.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
         args.files.clone()
     };
     if let Some(path) = &args.mcp {
-        return run_with_mcp(path, interpreter, &files, args.timeout_ms);
+        return run_with_mcp(path, config, args.sandbox, &files, args.timeout_ms);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
+    let interpreter = runtime.block_on(sandbox::interpreter(args.sandbox, config, 1))?;
     let mut all_ok = true;
     let mut out = io::stdout().lock();
     for file in files {
@@ -84,19 +88,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// Runs each file as run_code over the upstream servers of the config at `path`.
 fn run_with_mcp(
     path: &Path,
-    interpreter: QuickJs,
+    engine: Config,
+    mode: Mode,
     files: &[PathBuf],
     timeout_ms: Option<u64>,
 ) -> anyhow::Result<ExitCode> {
     let config = super::mcp::load(path)?;
     // run_code's results go to a model: the config's value limit replaces the sandbox's.
-    let interpreter = QuickJs::new(Config {
+    let engine = Config {
         max_value_bytes: config.value_limit(),
-        ..*interpreter.config()
-    });
+        ..engine
+    };
     let runtime = super::mcp::runtime()?;
     let outcome = runtime.block_on(async {
-        let session = Session::start(&config, Arc::new(interpreter), None).await;
+        let longest = super::mcp::longest_run(&config).max(engine.limits.timeout);
+        let interpreter = sandbox::interpreter_for(mode, engine, 1, longest).await?;
+        let session = Session::start(&config, interpreter, None).await;
         let mut all_ok = true;
         let mut outcome = Ok(());
         for file in files {

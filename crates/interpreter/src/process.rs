@@ -5,8 +5,11 @@
 //! overlap. The host side keeps the parts of the result it can vouch for itself: the calls it ran
 //! (and which were still in flight when the run stopped) and the duration. It also bounds every
 //! wait: a process that neither finishes nor times out a run is answered by the host's own
-//! deadline, and a process that dies fails its runs with [`StopReason::Internal`] and is started
-//! again on the next run.
+//! deadline, and a process that dies fails its runs with [`StopReason::Internal`] (or the reason
+//! of [`ProcessInterpreter::with_death_reason`]), its exit status in the error, and is started
+//! again on the next run. A host that runs sandboxed code can start the process with an empty
+//! environment in a process group of its own, ahead of the first run, and have it killed when a
+//! run goes unanswered.
 
 use std::collections::HashMap;
 use std::process::Stdio;
@@ -17,11 +20,11 @@ use std::time::{Duration, Instant};
 use futures::future::BoxFuture;
 use futures::stream::{FuturesUnordered, StreamExt};
 use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{ChildStdin, Command};
 use tokio::sync::{Mutex, mpsc};
 
-use crate::protocol::{ChildMessage, ChildResult, HostMessage, WireLimits};
+use crate::protocol::{ChildMessage, ChildResult, HostMessage, RefusedCall, WireLimits};
 use crate::{CallRecord, Error, Interpreter, Limits, RunOptions, RunResult, StopReason};
 
 /// How long the host waits past a run's timeout (or its cancellation) for the process to answer.
@@ -34,8 +37,20 @@ pub struct ProcessInterpreter {
     argv: Vec<String>,
     limits: Limits,
     grace: Duration,
+    spawn: SpawnOptions,
     child: Mutex<Option<Arc<Child>>>,
     next_id: AtomicU64,
+}
+
+/// How the process is started and what its death means; see the builder methods.
+#[derive(Debug, Clone)]
+struct SpawnOptions {
+    clean_environment: bool,
+    new_process_group: bool,
+    kill_unanswered: bool,
+    death_reason: StopReason,
+    max_line_bytes: usize,
+    stderr_label: Option<String>,
 }
 
 impl std::fmt::Debug for ProcessInterpreter {
@@ -150,6 +165,14 @@ impl ProcessInterpreter {
             argv,
             limits: Limits::default(),
             grace: DEFAULT_GRACE,
+            spawn: SpawnOptions {
+                clean_environment: false,
+                new_process_group: false,
+                kill_unanswered: false,
+                death_reason: StopReason::Internal,
+                max_line_bytes: usize::MAX,
+                stderr_label: None,
+            },
             child: Mutex::new(None),
             next_id: AtomicU64::new(1),
         }
@@ -173,6 +196,65 @@ impl ProcessInterpreter {
         self
     }
 
+    /// Starts the process with an empty environment instead of the host's.
+    pub fn with_clean_environment(mut self) -> Self {
+        self.spawn.clean_environment = true;
+        self
+    }
+
+    /// Starts the process as the leader of a new process group (on Unix).
+    pub fn in_new_process_group(mut self) -> Self {
+        self.spawn.new_process_group = true;
+        self
+    }
+
+    /// Kills the process when a run gets no `done` within the grace past its timeout, instead of
+    /// leaving it to later runs: for a process that serves one run at a time, where a run that
+    /// is not answered means a process that is stuck.
+    pub fn kill_unanswered(mut self) -> Self {
+        self.spawn.kill_unanswered = true;
+        self
+    }
+
+    /// Sets the reason given to the runs of a process that dies or breaks the protocol
+    /// ([`StopReason::Internal`] unless set).
+    pub fn with_death_reason(mut self, reason: StopReason) -> Self {
+        self.spawn.death_reason = reason;
+        self
+    }
+
+    /// Bounds the lines the process may write: a longer line breaks the protocol (the process is
+    /// killed and its runs fail), so a process cannot make the host hold more than this much of
+    /// one message. Unbounded unless set.
+    pub fn with_max_line_bytes(mut self, bytes: usize) -> Self {
+        self.spawn.max_line_bytes = bytes;
+        self
+    }
+
+    /// Passes the process's standard error to the host's line by line, each line behind
+    /// `LABEL[PID]: ` with its control characters escaped, at most [`STDERR_LINE_BYTES`] of a
+    /// line and [`STDERR_BUDGET_BYTES`] in all (then a note that the rest was dropped): a process
+    /// that cannot be trusted cannot write lines that pass for the host's own in its log, nor
+    /// flood it. Without it, the process writes to the host's standard error directly.
+    pub fn with_stderr_label(mut self, label: impl Into<String>) -> Self {
+        self.spawn.stderr_label = Some(label.into());
+        self
+    }
+
+    /// Starts the process now, ahead of the first run (a later run starts it otherwise).
+    pub async fn start(&self) -> Result<(), Error> {
+        self.child().await.map(|_| ())
+    }
+
+    /// Whether a process is running and has neither died nor broken the protocol.
+    pub async fn is_alive(&self) -> bool {
+        self.child
+            .lock()
+            .await
+            .as_ref()
+            .is_some_and(|child| !child.dead.load(Ordering::SeqCst))
+    }
+
     async fn child(&self) -> Result<Arc<Child>, Error> {
         let mut slot = self.child.lock().await;
         if let Some(child) = slot.as_ref()
@@ -187,11 +269,23 @@ impl ProcessInterpreter {
 
     fn spawn(&self) -> Result<Arc<Child>, Error> {
         let (program, args) = self.argv.split_first().ok_or(Error::EmptyCommand)?;
-        let mut process = Command::new(program)
+        let mut command = Command::new(program);
+        if self.spawn.clean_environment {
+            command.env_clear();
+        }
+        #[cfg(unix)]
+        if self.spawn.new_process_group {
+            command.process_group(0);
+        }
+        let mut process = command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(if self.spawn.stderr_label.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::inherit()
+            })
             .kill_on_drop(true)
             .spawn()
             .map_err(|source| Error::Spawn {
@@ -201,6 +295,10 @@ impl ProcessInterpreter {
         let (Some(stdin), Some(stdout)) = (process.stdin.take(), process.stdout.take()) else {
             return Err(Error::Exited);
         };
+        if let (Some(label), Some(stderr)) = (&self.spawn.stderr_label, process.stderr.take()) {
+            let label = format!("{label}[{}]", process.id().unwrap_or_default());
+            tokio::spawn(forward_stderr(label, stderr));
+        }
         let child = Arc::new(Child {
             stdin: Mutex::new(stdin),
             write_bound: self.grace,
@@ -210,13 +308,15 @@ impl ProcessInterpreter {
             process: StdMutex::new(process),
         });
         let reader = Arc::downgrade(&child);
+        let max_line = self.spawn.max_line_bytes;
         tokio::spawn(async move {
-            let mut lines = BufReader::new(stdout).lines();
+            let mut lines = BufReader::new(stdout);
+            let mut buffer = Vec::new();
             let why = loop {
-                let line = match lines.next_line().await {
+                let line = match read_line(&mut lines, &mut buffer, max_line).await {
                     Ok(Some(line)) => line,
                     Ok(None) => break Error::Exited.to_string(),
-                    Err(e) => break Error::Io(e).to_string(),
+                    Err(e) => break e.to_string(),
                 };
                 let Some(child) = reader.upgrade() else {
                     return;
@@ -243,6 +343,10 @@ impl ProcessInterpreter {
                 }
             };
             if let Some(child) = reader.upgrade() {
+                let why = match exit_status(&child).await {
+                    Some(status) => format!("{why} ({})", describe_exit(status)),
+                    None => why,
+                };
                 child.die(why);
                 // A process that broke the protocol is not trusted with later runs.
                 let _ = lock(&child.process).start_kill();
@@ -291,7 +395,7 @@ impl ProcessInterpreter {
         if let Err(e) = child.send(&request).await {
             registration.finished = true;
             child.die(e.to_string());
-            return RunResult::stopped(StopReason::Internal, e.to_string());
+            return RunResult::stopped(self.spawn.death_reason, e.to_string());
         }
 
         let deadline = tokio::time::Instant::from_std(start + timeout);
@@ -332,7 +436,7 @@ impl ProcessInterpreter {
                     }
                     None => {
                         let why = lock(&child.failure).clone().unwrap_or_else(|| Error::Exited.to_string());
-                        break Err(RunResult::stopped(StopReason::Internal, why));
+                        break Err(RunResult::stopped(self.spawn.death_reason, why));
                     }
                 },
                 Some((index, call, outcome)) = in_flight.next(), if !in_flight.is_empty() => {
@@ -355,7 +459,12 @@ impl ProcessInterpreter {
                     in_flight = FuturesUnordered::new();
                 }
                 _ = tokio::time::sleep_until(host_deadline) => {
-                    let _ = child.send(&HostMessage::Cancel { id }).await;
+                    if self.spawn.kill_unanswered {
+                        child.die("the interpreter process did not answer a run".to_owned());
+                        let _ = lock(&child.process).start_kill();
+                    } else {
+                        let _ = child.send(&HostMessage::Cancel { id }).await;
+                    }
                     break Err(if cancelled {
                         RunResult::stopped(StopReason::Cancelled, "cancelled (the interpreter process did not answer)")
                     } else {
@@ -368,12 +477,155 @@ impl ProcessInterpreter {
         registration.finished = true;
         drop(registration);
 
-        let mut result = match outcome {
-            Ok(child_result) => from_child(child_result),
-            Err(result) => result,
+        let (mut result, refused) = match outcome {
+            Ok(mut child_result) => {
+                let refused = std::mem::take(&mut child_result.refused);
+                (from_child(child_result), refused)
+            }
+            Err(result) => (result, Vec::new()),
         };
-        result.calls = calls;
+        result.calls = with_refused(calls, refused);
         result
+    }
+}
+
+/// The host's calls with the interpreter's refused ones put in their places, as failed calls; the
+/// host's alone when the places do not fit (not increasing, or past the end).
+fn with_refused(calls: Vec<CallRecord>, refused: Vec<RefusedCall>) -> Vec<CallRecord> {
+    let total = calls.len() + refused.len();
+    let fits = refused.windows(2).all(|pair| pair[0].index < pair[1].index)
+        && refused.last().is_none_or(|last| last.index < total);
+    if refused.is_empty() || !fits {
+        return calls;
+    }
+    let mut refused = refused.into_iter().peekable();
+    let mut ran = calls.into_iter();
+    (0..total)
+        .filter_map(|index| match refused.next_if(|call| call.index == index) {
+            Some(call) => Some(CallRecord {
+                name: call.name,
+                args: call.args,
+                ok: Some(false),
+            }),
+            None => ran.next(),
+        })
+        .collect()
+}
+
+/// The most of one line of a labelled process's standard error the host passes on.
+pub const STDERR_LINE_BYTES: usize = 4096;
+
+/// The most of a labelled process's standard error the host passes on over its life.
+pub const STDERR_BUDGET_BYTES: usize = 64 * 1024;
+
+/// Passes `stderr` on to the host's standard error, labelled and bounded (see
+/// [`ProcessInterpreter::with_stderr_label`]); drains the rest once the budget is spent.
+async fn forward_stderr(label: String, stderr: tokio::process::ChildStderr) {
+    let mut reader = BufReader::new(stderr);
+    let mut buffer = Vec::new();
+    let mut budget = STDERR_BUDGET_BYTES;
+    loop {
+        buffer.clear();
+        let bound = u64::try_from(STDERR_LINE_BYTES).unwrap_or(u64::MAX);
+        match (&mut reader)
+            .take(bound)
+            .read_until(b'\n', &mut buffer)
+            .await
+        {
+            Ok(0) | Err(_) => return,
+            Ok(read) if budget > 0 => {
+                budget = budget.saturating_sub(read);
+                let text = String::from_utf8_lossy(&buffer);
+                let text: String = text
+                    .trim_end_matches(['\n', '\r'])
+                    .chars()
+                    .flat_map(|c| {
+                        let escaped: Vec<char> = if c.is_control() {
+                            c.escape_default().collect()
+                        } else {
+                            vec![c]
+                        };
+                        escaped
+                    })
+                    .collect();
+                eprintln!("{label}: {text}");
+                if budget == 0 {
+                    eprintln!("{label}: (the rest of its standard error is dropped)");
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+}
+
+/// Reads one line of at most `max` bytes (without its newline): `None` at the end of the output,
+/// a protocol error for a longer line or one that is not UTF-8.
+async fn read_line(
+    reader: &mut BufReader<tokio::process::ChildStdout>,
+    buffer: &mut Vec<u8>,
+    max: usize,
+) -> Result<Option<String>, Error> {
+    buffer.clear();
+    let bound = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    let read = (&mut *reader).take(bound).read_until(b'\n', buffer).await?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if buffer.last() == Some(&b'\n') {
+        buffer.pop();
+    } else if buffer.len() > max {
+        return Err(Error::Protocol {
+            line: String::from_utf8_lossy(&buffer[..200.min(buffer.len())]).into_owned(),
+            message: format!("a line longer than {max} bytes"),
+        });
+    }
+    if buffer.last() == Some(&b'\r') {
+        buffer.pop();
+    }
+    String::from_utf8(std::mem::take(buffer))
+        .map(Some)
+        .map_err(|e| Error::Protocol {
+            line: String::from_utf8_lossy(&e.as_bytes()[..200.min(e.as_bytes().len())])
+                .into_owned(),
+            message: "not UTF-8".to_owned(),
+        })
+}
+
+/// The exit status of a process whose output ended, if it exits within a moment (its output
+/// closes as it exits, a little before it can be reaped).
+async fn exit_status(child: &Child) -> Option<std::process::ExitStatus> {
+    for _ in 0..50 {
+        match lock(&child.process).try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) => {}
+            Err(_) => return None,
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    None
+}
+
+/// How a process ended, in words: its exit code, or the signal that killed it and what that
+/// signal usually means.
+fn describe_exit(status: std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            let meaning = match signal {
+                6 => " (SIGABRT: the process aborted)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV: an invalid memory access)",
+                24 => " (SIGXCPU: its CPU time limit)",
+                31 => " (SIGSYS: a forbidden system call)",
+                _ => "",
+            };
+            return format!("killed by signal {signal}{meaning}");
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exit code {code}"),
+        None => "exited".to_owned(),
     }
 }
 
@@ -432,5 +684,56 @@ impl Interpreter for ProcessInterpreter {
 
     fn run<'a>(&'a self, code: &'a str, options: RunOptions) -> BoxFuture<'a, RunResult> {
         crate::never_panic(self.run_inner(code, options))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn record(name: &str, ok: Option<bool>) -> CallRecord {
+        CallRecord {
+            name: name.into(),
+            args: json!({}),
+            ok,
+        }
+    }
+
+    fn refused(index: usize, name: &str) -> RefusedCall {
+        RefusedCall {
+            index,
+            name: name.into(),
+            args: json!({}),
+        }
+    }
+
+    #[test]
+    fn refused_calls_take_their_places_among_the_calls_the_host_ran() {
+        let ran = vec![record("a", Some(true)), record("b", None)];
+        let all = with_refused(ran, vec![refused(0, "x"), refused(2, "y"), refused(3, "z")]);
+        let names: Vec<(&str, Option<bool>)> =
+            all.iter().map(|c| (c.name.as_str(), c.ok)).collect();
+        assert_eq!(
+            names,
+            [
+                ("x", Some(false)),
+                ("a", Some(true)),
+                ("y", Some(false)),
+                ("z", Some(false)),
+                ("b", None)
+            ]
+        );
+    }
+
+    #[test]
+    fn places_that_do_not_fit_leave_the_hosts_calls_alone() {
+        let ran = vec![record("a", Some(true))];
+        for places in [
+            vec![refused(2, "x")],
+            vec![refused(1, "x"), refused(0, "y")],
+        ] {
+            assert_eq!(with_refused(ran.clone(), places), ran);
+        }
     }
 }

@@ -33,9 +33,13 @@
 //!   `maxLogChars`. On `cancel` it stops the run and answers `done` with `reason: "cancelled"`.
 //! - `done.result` has the fields of [`crate::RunResult`] except `calls` and `durationMs`, which the
 //!   host keeps itself: it knows which calls it ran and which were still in flight (unsettled).
+//!   An interpreter that refuses some calls itself (an unknown tool, say) may list them in
+//!   `done.result.refused` with their places among the run's calls; the host lists them as failed
+//!   calls there, and ignores a list whose places do not fit the calls it saw.
 //! - Exactly one `done` per `run`. The host does not wait forever: a run without `done` a while
 //!   after its timeout is reported as timed out, and a process that exits fails its runs with
-//!   `reason: "internal"`; the next run starts a new process.
+//!   `reason: "internal"` (or the reason its host chose, such as `sandbox_crashed` for a sandbox
+//!   worker) and an error naming how it ended; the next run starts a new process.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -143,6 +147,23 @@ pub struct ChildResult {
     /// Whether it was stopped by its timeout.
     #[serde(default)]
     pub timed_out: bool,
+    /// The calls the interpreter refused itself, never sent as `call` (an unknown tool, arguments
+    /// that cannot cross or are too large, too many in flight), each with its place among all
+    /// the run's calls. Optional: an interpreter that sends every call as `call` leaves it out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<RefusedCall>,
+}
+
+/// A call the interpreter refused without sending it to the host.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RefusedCall {
+    /// Its place among all the calls of the run, from 0.
+    pub index: usize,
+    /// The tool's name, as the code wrote it.
+    pub name: String,
+    /// Its arguments (`null` when they could not cross).
+    #[serde(default)]
+    pub args: Value,
 }
 
 #[cfg(test)]

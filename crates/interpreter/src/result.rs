@@ -28,6 +28,10 @@ pub enum StopReason {
     /// The interpreter itself failed (an engine that could not start, a process that died or broke
     /// the protocol). The code may or may not have run.
     Internal,
+    /// The sandbox worker process that ran the code crashed, was killed (by its seccomp filter
+    /// for a forbidden system call, or by a resource limit), or broke the protocol. Only this run
+    /// failed; the worker is replaced. Its calls may or may not have taken effect.
+    SandboxCrashed,
 }
 
 impl StopReason {
@@ -43,6 +47,7 @@ impl StopReason {
             Self::ValueTooLarge => "value_too_large",
             Self::ValueInvalid => "value_invalid",
             Self::Internal => "internal",
+            Self::SandboxCrashed => "sandbox_crashed",
         }
     }
 }

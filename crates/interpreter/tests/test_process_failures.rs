@@ -145,3 +145,64 @@ async fn a_process_that_stops_reading_its_input_cannot_hold_a_run_past_its_bound
         started.elapsed()
     );
 }
+
+#[tokio::test]
+async fn a_line_past_the_bound_breaks_the_protocol_with_the_chosen_reason() {
+    // 100 KB of one line, never ended: the host stops reading at the bound instead of holding it.
+    let interpreter = ProcessInterpreter::new(vec![
+        "sh".into(),
+        "-c".into(),
+        "read line; head -c 100000 /dev/zero | tr '\\0' x; cat > /dev/null".into(),
+    ])
+    .with_max_line_bytes(1000)
+    .with_death_reason(StopReason::SandboxCrashed);
+    let result = run(&interpreter, "return 1", RunOptions::default()).await;
+    assert_eq!(
+        result.reason,
+        Some(StopReason::SandboxCrashed),
+        "{result:?}"
+    );
+    assert!(
+        result
+            .error
+            .unwrap_or_default()
+            .contains("a line longer than 1000 bytes"),
+    );
+}
+
+#[tokio::test]
+async fn a_killed_process_is_reported_with_its_signal() {
+    let interpreter = ProcessInterpreter::new(vec![
+        "sh".into(),
+        "-c".into(),
+        "read line; kill -SEGV $$".into(),
+    ]);
+    let result = run(&interpreter, "return 1", RunOptions::default()).await;
+    assert_eq!(result.reason, Some(StopReason::Internal), "{result:?}");
+    assert!(
+        result
+            .error
+            .as_deref()
+            .unwrap_or_default()
+            .contains("killed by signal 11"),
+        "{result:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_clean_environment_holds_none_of_the_hosts_variables() {
+    // The child answers with the number of its environment's variables that the host has too
+    // (`PWD` aside, which the shell sets itself); the host has at least `PATH`.
+    assert!(std::env::var_os("PATH").is_some());
+    let script = r#"read line; id=$(echo "$line" | sed 's/.*"id":\([0-9]*\).*/\1/'); n=$(env | grep -v '^PWD=' | grep -c -e '^PATH=' -e '^HOME='); echo "{\"type\":\"done\",\"id\":$id,\"result\":{\"ok\":true,\"value\":$n,\"logs\":[]}}"; cat > /dev/null"#;
+    let command = vec!["/bin/sh".to_owned(), "-c".to_owned(), script.to_owned()];
+    let inherited = ProcessInterpreter::new(command.clone());
+    let result = run(&inherited, "return 1", RunOptions::default()).await;
+    assert!(
+        result.value.as_ref().and_then(|v| v.as_u64()) >= Some(1),
+        "{result:?}"
+    );
+    let clean = ProcessInterpreter::new(command).with_clean_environment();
+    let result = run(&clean, "return 1", RunOptions::default()).await;
+    assert_eq!(result.value, Some(json!(0)), "{result:?}");
+}

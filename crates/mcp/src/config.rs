@@ -11,7 +11,8 @@
 //!   "maxTimeoutMs": 60000,
 //!   "maxValueBytes": 262144,
 //!   "maxConcurrentRuns": 16,
-//!   "http": {"headerTimeoutMs": 10000, "maxSessions": 1000}
+//!   "http": {"headerTimeoutMs": 10000, "maxSessions": 1000},
+//!   "sandbox": "worker"
 //! }
 //! ```
 //!
@@ -95,6 +96,8 @@ pub struct Config {
     pub planner: PlannerConfig,
     /// The HTTP server's limits (`http`), used by `codemode mcp --http` only.
     pub http: HttpConfig,
+    /// Where code runs (`sandbox`); the host's default when absent.
+    pub sandbox: Option<Sandbox>,
 }
 
 /// The `http` section: the limits of `codemode mcp --http` at its edge.
@@ -128,6 +131,15 @@ impl Default for HttpConfig {
             session_idle: DEFAULT_SESSION_IDLE,
         }
     }
+}
+
+/// Where run_code's code runs: the `sandbox` key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sandbox {
+    /// In locked-down sandbox worker processes (`"worker"`).
+    Worker,
+    /// In the server's own process (`"in-process"`).
+    InProcess,
 }
 
 /// The `planner` section: `false` serves no run_instruction; an object sets its options.
@@ -270,6 +282,7 @@ impl Config {
                 "maxValueBytes",
                 "maxConcurrentRuns",
                 "http",
+                "sandbox",
             ],
         )?;
         let servers_value = top.get("mcpServers").ok_or_else(|| {
@@ -323,6 +336,17 @@ impl Config {
             None => HttpConfig::default(),
             Some(http) => http_config(http)?,
         };
+        let sandbox = match top.get("sandbox") {
+            None => None,
+            Some(Value::String(mode)) if mode == "worker" => Some(Sandbox::Worker),
+            Some(Value::String(mode)) if mode == "in-process" => Some(Sandbox::InProcess),
+            Some(other) => {
+                return Err(Error::config(
+                    "sandbox",
+                    format!("expected \"worker\" or \"in-process\", not {other}"),
+                ));
+            }
+        };
         Ok(Self {
             servers,
             policy,
@@ -332,6 +356,7 @@ impl Config {
             max_concurrent_runs,
             planner,
             http,
+            sandbox,
         })
     }
 }
@@ -799,6 +824,20 @@ mod tests {
     }
 
     #[test]
+    fn sandbox_names_where_code_runs() {
+        assert_eq!(parse(r#"{"mcpServers": {}}"#).unwrap().sandbox, None);
+        let worker = parse(r#"{"mcpServers": {}, "sandbox": "worker"}"#).unwrap();
+        assert_eq!(worker.sandbox, Some(Sandbox::Worker));
+        let in_process = parse(r#"{"mcpServers": {}, "sandbox": "in-process"}"#).unwrap();
+        assert_eq!(in_process.sandbox, Some(Sandbox::InProcess));
+        let wrong = parse(r#"{"mcpServers": {}, "sandbox": "container"}"#).unwrap_err();
+        assert!(
+            wrong.contains("sandbox") && wrong.contains("in-process"),
+            "{wrong}"
+        );
+    }
+
+    #[test]
     fn the_planner_section_sets_the_least_confidence_or_turns_run_instruction_off() {
         let parse = |planner: &str| {
             Config::parse(
@@ -835,7 +874,7 @@ mod tests {
             ),
             (
                 r#"{"servers": {}}"#,
-                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `planner`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`, `maxConcurrentRuns`, `http`",
+                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `planner`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`, `maxConcurrentRuns`, `http`, `sandbox`",
             ),
             (
                 "{}",

@@ -64,7 +64,7 @@ pub mod session;
 mod stdio;
 pub mod upstream;
 
-pub use config::{Config, DefaultRule, PlannerConfig, PolicyConfig, ServerConfig};
+pub use config::{Config, DefaultRule, PlannerConfig, PolicyConfig, Sandbox, ServerConfig};
 pub use error::Error;
 pub use http::{HttpOptions, serve_http};
 pub use policy::PersonApproves;

@@ -109,6 +109,9 @@ pub enum ReasonCode {
     ValueInvalid,
     /// The interpreter itself failed.
     Internal,
+    /// The sandbox worker running the code crashed or was killed (a forbidden system call, a
+    /// resource limit); only this run failed, and the code may or may not have run.
+    SandboxCrashed,
     /// The instruction was not planned (the planner answered a diagnostic, or was not sure
     /// enough of its plan); nothing ran, and the code can be written for run_code instead.
     NotPlanned,
@@ -664,6 +667,7 @@ fn classify(stop: StopReason, error: &str, entries: &[Entry]) -> (ReasonCode, Fa
         StopReason::CallLimit => (ReasonCode::CallLimit, FailureStage::Run),
         StopReason::ValueTooLarge => (ReasonCode::ValueTooLarge, FailureStage::Result),
         StopReason::ValueInvalid => (ReasonCode::ValueInvalid, FailureStage::Result),
+        StopReason::SandboxCrashed => (ReasonCode::SandboxCrashed, FailureStage::Interpreter),
         _ => (ReasonCode::Internal, FailureStage::Interpreter),
     }
 }
