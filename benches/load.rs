@@ -75,21 +75,57 @@ fn require_clean(what: &str, report: &Report) {
     }
 }
 
+/// The server setups a run of the bench compares: the config's extra keys.
+fn setups(which: &str) -> Vec<(&'static str, serde_json::Value)> {
+    let all = vec![
+        ("workers, default bound on runs (the default)", json!({})),
+        (
+            "in process, default bound on runs",
+            json!({"sandbox": "in-process"}),
+        ),
+        (
+            "in process, no bound on runs",
+            json!({"sandbox": "in-process", "maxConcurrentRuns": 10000}),
+        ),
+    ];
+    match which {
+        "compare" => all,
+        _ => all.into_iter().take(1).collect(),
+    }
+}
+
 fn main() {
-    let mut args = std::env::args()
+    let words: Vec<String> = std::env::args()
         .skip(1)
         .filter(|arg| !arg.starts_with("--"))
-        .map(|arg| arg.parse::<usize>().expect("CLIENTS and CALLS are numbers"));
-    let sessions = args.next().unwrap_or(32);
-    let calls = args.next().unwrap_or(320);
+        .collect();
+    let number = |at: usize, default: usize| {
+        words.get(at).map_or(default, |arg| {
+            arg.parse().expect("CLIENTS and CALLS are numbers")
+        })
+    };
+    let sessions = number(0, 32);
+    let calls = number(1, 320);
+    let which = words.get(2).map_or("default", String::as_str);
 
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp");
     let everything =
         fixtures.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-    let config = json!({"mcpServers": {
-        "everything": {"command": "node", "args": [everything, "stdio"]},
-        "notes": {"command": "node", "args": [fixtures.join("notes-server.mjs")]}
-    }});
+    for (name, extra) in setups(which) {
+        let mut config = json!({"mcpServers": {
+            "everything": {"command": "node", "args": [everything, "stdio"]},
+            "notes": {"command": "node", "args": [fixtures.join("notes-server.mjs")]}
+        }});
+        for (key, value) in extra.as_object().expect("an object of keys") {
+            config[key] = value.clone();
+        }
+        println!("\n=== {name}");
+        bench(&config, sessions, calls);
+    }
+}
+
+/// One server, one setup: the mix from one session, then from all at once.
+fn bench(config: &serde_json::Value, sessions: usize, calls: usize) {
     let path = std::env::temp_dir().join(format!("codemode-load-{}.json", std::process::id()));
     std::fs::write(&path, config.to_string()).expect("the config is written");
     let mut server = Served::start(&path, &[]);
@@ -130,6 +166,12 @@ fn main() {
         "  peak, during the runs       {:>8} KiB",
         server.peak_rss_kib()
     );
+    let (workers_now, workers_peaks) = server.workers_kib();
+    if workers_peaks > 0 {
+        println!(
+            "  sandbox workers: now {workers_now} KiB, their peaks summed {workers_peaks} KiB"
+        );
+    }
     // Threads that ran code and went idle give their freed pages back as they end.
     std::thread::sleep(Duration::from_secs(15));
     println!("  after 15 s idle             {:>8} KiB", server.rss_kib());

@@ -101,6 +101,44 @@ impl Served {
             .unwrap_or_else(|| panic!("/proc status has {field}"))
     }
 
+    /// The resident memory of the server's sandbox workers, in KiB: now, and the sum of each
+    /// one's peak (`VmRSS` and `VmHWM` of every child whose command line says `sandbox-worker`).
+    pub fn workers_kib(&self) -> (u64, u64) {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", self.child.id())) else {
+            return (0, 0);
+        };
+        let mut pids: Vec<u32> = tasks
+            .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("children")).ok())
+            .flat_map(|children| {
+                children
+                    .split_whitespace()
+                    .filter_map(|pid| pid.parse::<u32>().ok())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|pid| {
+                std::fs::read(format!("/proc/{pid}/cmdline"))
+                    .is_ok_and(|line| String::from_utf8_lossy(&line).contains("sandbox-worker"))
+            })
+            .collect();
+        pids.sort_unstable();
+        pids.dedup();
+        let field = |pid: u32, name: &str| -> u64 {
+            std::fs::read_to_string(format!("/proc/{pid}/status"))
+                .ok()
+                .and_then(|status| {
+                    status
+                        .lines()
+                        .find_map(|line| line.strip_prefix(name))
+                        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+                })
+                .unwrap_or(0)
+        };
+        (
+            pids.iter().map(|&pid| field(pid, "VmRSS:")).sum(),
+            pids.iter().map(|&pid| field(pid, "VmHWM:")).sum(),
+        )
+    }
+
     /// The process id of the server's child process (an upstream server) whose command line
     /// contains `marker`.
     pub fn upstream_pid(&self, marker: &str) -> Option<u32> {
