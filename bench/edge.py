@@ -9,8 +9,10 @@ Two scenes, each against a fresh server (the release build, or $CODEMODE), print
    connection.
 2. sessions: 5,000 sessions opened and never closed: how many are refused (past the default cap
    of 1,000), the server's resident memory, and how long a normal call of an early session takes.
+3. expiry: 2,000 sessions opened and left (a cap of 5,000, an idle limit of 3 s): the server's
+   resident memory at start, with them open, and once they have expired.
 
-Usage: python3 bench/edge.py [half-sent|sessions|all]
+Usage: python3 bench/edge.py [half-sent|sessions|expiry|all]
 """
 
 import json
@@ -31,11 +33,11 @@ INIT = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": 
     "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}})
 
 
-def start(open_files=None, token=True):
+def start(open_files=None, token=True, http=None):
     tmp = tempfile.mkdtemp()
     config = os.path.join(tmp, "mcp.json")
     with open(config, "w") as fh:
-        json.dump({"mcpServers": {}}, fh)
+        json.dump({"mcpServers": {}, **({"http": http} if http else {})}, fh)
     args = [BIN, "mcp", "--config", config, "--http", "127.0.0.1:0"]
     if token:
         path = os.path.join(tmp, "token")
@@ -154,9 +156,25 @@ def sessions():
     proc.kill()
 
 
+def expiry():
+    proc, addr = start(token=False, http={"maxSessions": 5000, "sessionIdleMs": 3000})
+    time.sleep(1)
+    at_start = rss_mib(proc.pid)
+    opened = sum(1 for _ in range(2000) if " 200 " in post(addr, INIT).split("\r\n", 1)[0])
+    time.sleep(0.5)
+    held = rss_mib(proc.pid)
+    time.sleep(8)
+    after = rss_mib(proc.pid)
+    print(f"expiry: resident memory {at_start:.0f} MiB at start, {held:.0f} MiB with {opened} "
+          f"sessions open, {after:.0f} MiB 8 s later (their idle limit 3 s)")
+    proc.kill()
+
+
 if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else "all"
     if which in ("half-sent", "all"):
         half_sent()
     if which in ("sessions", "all"):
         sessions()
+    if which in ("expiry", "all"):
+        expiry()

@@ -224,6 +224,24 @@ pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
+        .on_thread_park(collect_when_idle)
         .build()
         .context("cannot start the async runtime")
+}
+
+/// When a worker thread goes idle, has the allocator give back what it freed there, at most once
+/// a second per thread (a park is frequent; a collection walks the thread's heap).
+fn collect_when_idle() {
+    thread_local! {
+        static LAST: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+    }
+    LAST.with(|last| {
+        if last
+            .get()
+            .is_none_or(|at| at.elapsed() >= Duration::from_secs(1))
+        {
+            last.set(Some(std::time::Instant::now()));
+            crate::collect_freed_memory();
+        }
+    });
 }
