@@ -92,20 +92,32 @@ impl Served {
     }
 
     fn status_kib(&self, field: &str) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("the server's /proc status is readable");
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix(field))
-            .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or_else(|| panic!("/proc status has {field}"))
+        status_kib(self.child.id(), field).unwrap_or_else(|| panic!("/proc status has {field}"))
     }
 
     /// The resident memory of the server's sandbox workers, in KiB: now, and the sum of each
     /// one's peak (`VmRSS` and `VmHWM` of every child whose command line says `sandbox-worker`).
     pub fn workers_kib(&self) -> (u64, u64) {
+        let workers = self.children("sandbox-worker");
+        let sum = |field: &str| -> u64 {
+            workers
+                .iter()
+                .map(|&pid| status_kib(pid, field).unwrap_or(0))
+                .sum()
+        };
+        (sum("VmRSS:"), sum("VmHWM:"))
+    }
+
+    /// The process id of the server's child process (an upstream server) whose command line
+    /// contains `marker`.
+    pub fn upstream_pid(&self, marker: &str) -> Option<u32> {
+        self.children(marker).first().copied()
+    }
+
+    /// The server's child processes whose command line contains `marker`, each once.
+    fn children(&self, marker: &str) -> Vec<u32> {
         let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", self.child.id())) else {
-            return (0, 0);
+            return Vec::new();
         };
         let mut pids: Vec<u32> = tasks
             .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("children")).ok())
@@ -117,45 +129,21 @@ impl Served {
             })
             .filter(|pid| {
                 std::fs::read(format!("/proc/{pid}/cmdline"))
-                    .is_ok_and(|line| String::from_utf8_lossy(&line).contains("sandbox-worker"))
-            })
-            .collect();
-        pids.sort_unstable();
-        pids.dedup();
-        let field = |pid: u32, name: &str| -> u64 {
-            std::fs::read_to_string(format!("/proc/{pid}/status"))
-                .ok()
-                .and_then(|status| {
-                    status
-                        .lines()
-                        .find_map(|line| line.strip_prefix(name))
-                        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-                })
-                .unwrap_or(0)
-        };
-        (
-            pids.iter().map(|&pid| field(pid, "VmRSS:")).sum(),
-            pids.iter().map(|&pid| field(pid, "VmHWM:")).sum(),
-        )
-    }
-
-    /// The process id of the server's child process (an upstream server) whose command line
-    /// contains `marker`.
-    pub fn upstream_pid(&self, marker: &str) -> Option<u32> {
-        let tasks = std::fs::read_dir(format!("/proc/{}/task", self.child.id())).ok()?;
-        tasks
-            .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("children")).ok())
-            .flat_map(|children| {
-                children
-                    .split_whitespace()
-                    .filter_map(|pid| pid.parse::<u32>().ok())
-                    .collect::<Vec<_>>()
-            })
-            .find(|pid| {
-                std::fs::read(format!("/proc/{pid}/cmdline"))
                     .is_ok_and(|line| String::from_utf8_lossy(&line).contains(marker))
             })
+            .collect();
+        pids.dedup();
+        pids
     }
+}
+
+/// A KiB figure of `/proc/PID/status` (`VmRSS:`, `VmHWM:`), if the process is there.
+fn status_kib(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix(field))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
 /// An MCP session over streamable HTTP.

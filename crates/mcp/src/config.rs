@@ -325,9 +325,20 @@ impl Config {
                 ),
             ));
         }
-        let max_value_bytes = optional_count(top, "maxValueBytes", "bytes", VALUE_BYTES_RANGE)?;
-        let max_concurrent_runs =
-            optional_count(top, "maxConcurrentRuns", "runs", CONCURRENT_RUNS_RANGE)?;
+        let max_value_bytes = optional_count(
+            top,
+            "maxValueBytes",
+            "maxValueBytes",
+            "bytes",
+            VALUE_BYTES_RANGE,
+        )?;
+        let max_concurrent_runs = optional_count(
+            top,
+            "maxConcurrentRuns",
+            "maxConcurrentRuns",
+            "runs",
+            CONCURRENT_RUNS_RANGE,
+        )?;
         let planner = match top.get("planner") {
             None => PlannerConfig::default(),
             Some(planner) => planner_config(planner)?,
@@ -380,8 +391,7 @@ fn http_config(value: &Value) -> Result<HttpConfig, Error> {
         Ok(optional_ms(fields, key, "http")?.unwrap_or(default))
     };
     let count = |key: &str, unit: &str, range: std::ops::RangeInclusive<u64>| {
-        optional_count(fields, key, unit, range)
-            .map_err(|err| Error::config(format!("http.{key}"), problem_of(err)))
+        optional_count(fields, key, "http", unit, range)
     };
     Ok(HttpConfig {
         header_timeout: ms("headerTimeoutMs", defaults.header_timeout)?,
@@ -394,28 +404,27 @@ fn http_config(value: &Value) -> Result<HttpConfig, Error> {
     })
 }
 
-/// The problem of a config error, without its place.
-fn problem_of(err: Error) -> String {
-    match err {
-        Error::Config { problem, .. } => problem,
-        other => other.to_string(),
-    }
-}
-
-/// An optional whole number of `unit` at `key`, within `range`.
+/// An optional whole number of `unit` at `key` of `fields`, within `range`; a problem is placed
+/// at `place.key` (at `key` when `place` is `key` itself), as [`optional_ms`] places one.
 fn optional_count(
-    top: &Map<String, Value>,
+    fields: &Map<String, Value>,
     key: &str,
+    place: &str,
     unit: &str,
     range: std::ops::RangeInclusive<u64>,
 ) -> Result<Option<usize>, Error> {
-    let Some(value) = top.get(key) else {
+    let Some(value) = fields.get(key) else {
         return Ok(None);
+    };
+    let place = if place == key {
+        key.to_owned()
+    } else {
+        format!("{place}.{key}")
     };
     match value.as_u64() {
         Some(count) if range.contains(&count) => Ok(usize::try_from(count).ok()),
         _ => Err(Error::config(
-            key,
+            place,
             format!(
                 "expected a whole number of {unit} from {} to {}, not {value}",
                 range.start(),

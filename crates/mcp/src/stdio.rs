@@ -218,30 +218,36 @@ pub(crate) enum Verdict {
     Answer(Vec<u8>),
 }
 
-/// Repairs a line's lone surrogates, and decides who answers it (the HTTP front screens each
-/// POST body the same way).
+/// Repairs a line's lone surrogates, and decides who answers it.
 pub(crate) fn screen(line: &mut [u8]) -> Verdict {
+    screen_message(line).0
+}
+
+/// [`screen`], with the message the line holds when it is JSON (the HTTP front screens each POST
+/// body the same way, and routes on the message without reading it twice).
+pub(crate) fn screen_message(line: &mut [u8]) -> (Verdict, Option<Value>) {
     repair_lone_surrogates(line);
     let text = line.strip_suffix(b"\n").unwrap_or(line);
     let text = text.strip_prefix(BOM).unwrap_or(text);
     if text.iter().all(u8::is_ascii_whitespace) {
         // Not a message; rmcp skips it.
-        return Verdict::Pass;
+        return (Verdict::Pass, None);
     }
     let value = match serde_json::from_slice::<Value>(text) {
         Ok(value) => value,
         Err(err) => {
             let error = ErrorData::parse_error(format!("Parse error: {err}"), None);
-            return Verdict::Answer(answer(&json!({
+            let answer = answer(&json!({
                 "jsonrpc": "2.0",
                 "id": null,
                 "error": error,
-            })));
+            }));
+            return (Verdict::Answer(answer), None);
         }
     };
     match invalid_params(&value) {
-        Some(error) => Verdict::Answer(answer(&error)),
-        None => Verdict::Pass,
+        Some(error) => (Verdict::Answer(answer(&error)), Some(value)),
+        None => (Verdict::Pass, Some(value)),
     }
 }
 

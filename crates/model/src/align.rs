@@ -51,10 +51,9 @@ pub fn spans(record: &Record, plan: &Plan) -> Option<Vec<Span>> {
         if found.is_empty() {
             return None;
         }
-        let placed: Vec<(usize, usize)> = if found.len() == same.len() {
-            same.iter().copied().zip(found.iter().copied()).collect()
-        } else if found.len() < same.len() {
-            // Said once (or fewer times) for several calls: the first ones take them in order.
+        let placed: Vec<(usize, usize)> = if found.len() <= same.len() {
+            // Once each, in order; said fewer times than taken (once for several calls), the
+            // first ones take them.
             same.iter().copied().zip(found.iter().copied()).collect()
         } else {
             // Said more often than taken: each need takes the one nearest its argument's name.

@@ -28,8 +28,7 @@ use std::sync::{Arc, Mutex as StdMutex, MutexGuard};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use axum::body::{Body, Bytes, HttpBody};
-use http_body::{Frame, SizeHint};
+use axum::body::Body;
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -37,6 +36,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio_util::sync::CancellationToken;
 use tower_service::Service;
 
+use super::{Guarded, every};
 use crate::log;
 
 /// How often the watch looks for connections past their time.
@@ -184,12 +184,7 @@ async fn serve_connection(
                 Ok(response) => response,
                 Err(never) => match never {},
             };
-            Ok::<_, Infallible>(response.map(|body| {
-                Body::new(Counted {
-                    inner: body,
-                    _under_way: under_way,
-                })
-            }))
+            Ok::<_, Infallible>(response.map(|body| Body::new(Guarded::new(body, under_way, drop))))
         }
     });
     let connection = hyper::server::conn::http1::Builder::new()
@@ -271,22 +266,23 @@ impl Registry {
 
     /// Closes every connection past its time, every [`SWEEP_EVERY`], until `stop`.
     async fn sweep(self: Arc<Self>, limits: EdgeLimits, stop: CancellationToken) {
-        let mut ticks = tokio::time::interval(SWEEP_EVERY);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                () = stop.cancelled() => return,
-                _ = ticks.tick() => {}
+        every(SWEEP_EVERY, stop, || {
+            self.close_overdue(&limits);
+            std::future::ready(())
+        })
+        .await;
+    }
+
+    /// Closes every connection past its head or idle timeout.
+    fn close_overdue(&self, limits: &EdgeLimits) {
+        let now = Instant::now();
+        self.conns().retain(|_, conn| {
+            let overdue = conn.state().overdue(now, limits);
+            if overdue {
+                conn.close.cancel();
             }
-            let now = Instant::now();
-            self.conns().retain(|_, conn| {
-                let overdue = conn.state().overdue(now, &limits);
-                if overdue {
-                    conn.close.cancel();
-                }
-                !overdue
-            });
-        }
+            !overdue
+        });
     }
 }
 
@@ -377,32 +373,6 @@ impl Drop for UnderWay {
             state.since = Instant::now();
             state.head_since = None;
         }
-    }
-}
-
-/// A response body that keeps its request under way until it is dropped.
-struct Counted {
-    inner: Body,
-    _under_way: UnderWay,
-}
-
-impl HttpBody for Counted {
-    type Data = Bytes;
-    type Error = axum::Error;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
-        Pin::new(&mut self.inner).poll_frame(cx)
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.inner.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.inner.size_hint()
     }
 }
 

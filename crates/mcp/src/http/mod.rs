@@ -47,7 +47,7 @@ use tokio_util::sync::{CancellationToken, DropGuard};
 use crate::config::HttpConfig;
 use crate::server::McpServer;
 use crate::session::Session;
-use crate::stdio::{Verdict, screen};
+use crate::stdio::{Verdict, screen_message};
 use crate::{Error, log};
 
 pub mod edge;
@@ -174,6 +174,24 @@ within {} ms, a body within {} ms; keep-alive idle {} ms, session idle {} ms",
     Ok(())
 }
 
+/// Runs `tick` every `period` (a late tick is not made up) until `stop` is cancelled: the edge's
+/// and the sessions' sweeps.
+async fn every<F: Future<Output = ()>>(
+    period: Duration,
+    stop: CancellationToken,
+    mut tick: impl FnMut() -> F,
+) {
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            () = stop.cancelled() => return,
+            _ = ticks.tick() => {}
+        }
+        tick().await;
+    }
+}
+
 /// The longest retry hint a full server gives.
 const RETRY_AFTER_CAP: Duration = Duration::from_secs(30);
 
@@ -251,10 +269,10 @@ async fn post(front: &Front, request: Request, next: Next) -> Response {
         }
         Ok(BodyRead::Whole(bytes)) => bytes,
     };
-    if let Verdict::Answer(answer) = screen(&mut bytes) {
+    let (verdict, message) = screen_message(&mut bytes);
+    if let Verdict::Answer(answer) = verdict {
         return screened(answer);
     }
-    let message: Option<Value> = serde_json::from_slice(&bytes).ok();
     let id = message
         .as_ref()
         .and_then(|message| message.get("id"))
@@ -277,22 +295,16 @@ async fn post(front: &Front, request: Request, next: Next) -> Response {
     } else {
         None
     };
-    let answered = as_json_rpc_after(next.run(request), id);
+    let answered = async move { as_json_rpc(next.run(request).await, id).await };
     let response = match slot {
         Some(slot) => slot.serve(answered).await,
         None => answered.await,
     };
     response.map(|body| {
-        Body::new(Watched {
-            inner: body,
-            guard: Some(guard),
-        })
+        Body::new(Guarded::new(body, guard, |guard: DropGuard| {
+            drop(guard.disarm());
+        }))
     })
-}
-
-/// The answer of `request`, as JSON-RPC when it is a refusal.
-async fn as_json_rpc_after(request: impl Future<Output = Response>, id: Option<Value>) -> Response {
-    as_json_rpc(request.await, id).await
 }
 
 /// The header naming a request's MCP session.
@@ -469,14 +481,28 @@ fn json_rpc_error_with(
     (status, axum::Json(body)).into_response()
 }
 
-/// A response body that knows whether it was read to its end: its guard cancels the request's
-/// [`ClientGone`] token when the body is dropped before then, and is disarmed at the end.
-struct Watched {
+/// A response body that holds a guard while it goes out: at the body's end the guard is handed
+/// to `at_end`; a body dropped before its end drops the guard with it. The front's guard cancels
+/// the request's [`ClientGone`] token when dropped and is disarmed at the end; the edge's keeps
+/// its connection's request under way.
+pub(crate) struct Guarded<G> {
     inner: Body,
-    guard: Option<DropGuard>,
+    guard: Option<G>,
+    at_end: fn(G),
 }
 
-impl HttpBody for Watched {
+impl<G> Guarded<G> {
+    /// `inner`, holding `guard` until its end (then `at_end(guard)`) or its drop.
+    pub(crate) fn new(inner: Body, guard: G, at_end: fn(G)) -> Self {
+        Self {
+            inner,
+            guard: Some(guard),
+            at_end,
+        }
+    }
+}
+
+impl<G: Unpin> HttpBody for Guarded<G> {
     type Data = Bytes;
     type Error = axum::Error;
 
@@ -488,7 +514,7 @@ impl HttpBody for Watched {
         if let Poll::Ready(None) = polled
             && let Some(guard) = self.guard.take()
         {
-            drop(guard.disarm());
+            (self.at_end)(guard);
         }
         polled
     }

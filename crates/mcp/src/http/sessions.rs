@@ -29,6 +29,7 @@ use rmcp::transport::streamable_http_server::session::local::{
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
 
+use super::every;
 use crate::log;
 
 tokio::task_local! {
@@ -187,16 +188,11 @@ impl Sessions {
 
     /// Closes idle sessions every so often until `stop` is cancelled.
     pub(crate) async fn sweep(self: Arc<Self>, stop: CancellationToken) {
-        let every = (self.idle / 10).clamp(Duration::from_millis(100), Duration::from_secs(10));
-        let mut ticks = tokio::time::interval(every);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                () = stop.cancelled() => return,
-                _ = ticks.tick() => {}
-            }
+        let period = (self.idle / 10).clamp(Duration::from_millis(100), Duration::from_secs(10));
+        every(period, stop, || async {
             self.close_idle().await;
-        }
+        })
+        .await;
     }
 }
 
