@@ -4,6 +4,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::OnceLock;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -69,6 +70,35 @@ pub fn run_node(cases: &[Value]) -> Vec<Value> {
 /// The data folder of the golden tests.
 pub fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// The folder of BFCL's files (`target/bfcl`: `eligible.jsonl`, `functions.jsonl`,
+/// `queries.jsonl`), made by `scripts/bfcl.py --if-needed` from the pinned `bfcl-eval` wheel once
+/// per test binary; the script holds a lock, so runs that overlap do not write over each other.
+pub fn bfcl_dir() -> PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        // `<target dir>/tmp`, wherever CARGO_TARGET_DIR puts the target dir.
+        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
+        let dir = target.join("bfcl");
+        let child = Command::new("python3")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bfcl.py"))
+            .args(["--if-needed", "--out"])
+            .arg(&dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("python3 starts");
+        let output = finish_within(child, Duration::from_secs(600));
+        assert!(
+            output.status.success(),
+            "scripts/bfcl.py failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        dir
+    })
+    .clone()
 }
 
 /// Compares `actual` with the golden file at `path`; with `UPDATE_EXPECT=1`, rewrites it instead.
