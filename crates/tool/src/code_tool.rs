@@ -44,6 +44,14 @@ pub struct CodeToolOptions {
     /// The bound on runs at once, shared with every code tool given a clone; none by default.
     /// A run waits for a slot within its timeout.
     pub slots: Option<RunSlots>,
+    /// What the description says of the tools instead of their TypeScript declarations, for a
+    /// catalog too large to declare whole (a host that serves tool search says how to find
+    /// them); none declares every tool.
+    pub listing: Option<String>,
+    /// The tool through which a refused call is to be made directly, when the host serves the
+    /// tools a person approves through one tool: `follow_up` is then `{"tool": VIA, "arguments":
+    /// {"tool", "arguments"}}`. None names the refused tool itself.
+    pub follow_up_via: Option<String>,
 }
 
 impl Default for CodeToolOptions {
@@ -56,6 +64,8 @@ impl Default for CodeToolOptions {
             timeout: Duration::from_secs(10),
             max_timeout: Duration::from_secs(60),
             slots: None,
+            listing: None,
+            follow_up_via: None,
         }
     }
 }
@@ -71,6 +81,8 @@ impl std::fmt::Debug for CodeToolOptions {
             .field("timeout", &self.timeout)
             .field("max_timeout", &self.max_timeout)
             .field("slots", &self.slots.as_ref().map(RunSlots::size))
+            .field("listing", &self.listing.is_some())
+            .field("follow_up_via", &self.follow_up_via)
             .finish_non_exhaustive()
     }
 }
@@ -198,6 +210,7 @@ pub fn code_tool(interpreter: Arc<dyn Interpreter>, options: CodeToolOptions) ->
         timeout: options.timeout,
         max_timeout: options.max_timeout,
         slots: options.slots,
+        follow_up_via: options.follow_up_via,
     });
     ToolDefinition::new(
         name,
@@ -241,6 +254,12 @@ pub async fn call_tool(
     }
 }
 
+/// The failure of a call whose arguments do not fit its tool: `invalid_input` at the `input`
+/// stage, with `error` saying what to change; nothing ran.
+pub fn invalid_input(error: impl Into<String>) -> ToolOutput {
+    admission_failure(ReasonCode::InvalidInput, error.into())
+}
+
 /// A failure before anything ran.
 pub(crate) fn admission_failure(reason: ReasonCode, error: String) -> ToolOutput {
     let stage = if reason == ReasonCode::InvalidInput {
@@ -257,9 +276,16 @@ pub(crate) fn admission_failure(reason: ReasonCode, error: String) -> ToolOutput
     ToolOutput::error(Value::Object(fields))
 }
 
-/// The description: what the tool does, how to call tools from code, and their declarations.
+/// The description: what the tool does, how to call tools from code, and their declarations (or
+/// the host's listing in their stead).
 fn describe(language: &str, options: &CodeToolOptions) -> String {
-    let declarations = typescript::declarations(&options.tools);
+    let tools = match &options.listing {
+        Some(listing) => listing.clone(),
+        None => format!(
+            "The tools:\n\n```ts\n{}\n```",
+            typescript::declarations(&options.tools)
+        ),
+    };
     format!(
         "Runs {language} in a sandbox, in one step: `code` is the body of an async function. \
 Call tools with `await tools.NAME(args)` (run independent calls at once with `Promise.all`), \
@@ -269,7 +295,7 @@ A run stops after `timeoutMs` (default {} ms, at most {} ms). Each call is check
 permission policy: a denied call rejects; a call that needs a person's approval rejects too, \
 and the result's `follow_up` ({{\"tool\", \"arguments\"}}) is that call, to make directly. \
 A failed run reports `reason_code`, `failure_stage`, `state_changed` and `outcome_unknown`.\n\n\
-The tools:\n\n```ts\n{declarations}\n```",
+{tools}",
         options.timeout.as_millis(),
         options.max_timeout.as_millis()
     )
@@ -283,6 +309,7 @@ struct Runner {
     timeout: Duration,
     max_timeout: Duration,
     slots: Option<RunSlots>,
+    follow_up_via: Option<String>,
 }
 
 /// One call the code made through a tool of ours.
@@ -535,7 +562,13 @@ impl Runner {
                 });
             }
         }
-        shape(result, &entries, &input, &self.tools)
+        shape(
+            result,
+            &entries,
+            &input,
+            &self.tools,
+            self.follow_up_via.as_deref(),
+        )
     }
 }
 
@@ -545,13 +578,20 @@ fn shape(
     entries: &[Entry],
     input: &input::RunInput,
     tools: &BTreeMap<String, Arc<ToolDefinition>>,
+    follow_up_via: Option<&str>,
 ) -> ToolOutput {
     let calls = outcomes(&result.calls, entries, tools);
     let mut fields = Map::new();
     let follow_up = entries
         .iter()
         .find(|entry| entry.outcome == CallOutcome::Refused)
-        .map(|entry| json!({"tool": entry.tool, "arguments": entry.arguments}));
+        .map(|entry| {
+            let call = json!({"tool": entry.tool, "arguments": entry.arguments});
+            match follow_up_via {
+                Some(via) => json!({"tool": via, "arguments": call}),
+                None => call,
+            }
+        });
     let effective_timeout = json!(u64::try_from(input.timeout.as_millis()).unwrap_or(u64::MAX));
     let clamped = input.clamped_from.is_some();
     let call_list = Value::Array(

@@ -49,6 +49,9 @@ pub struct InstructionToolOptions {
     /// Tools the policy keeps from code, with why: an instruction that names one is refused
     /// rather than planned without it.
     pub unavailable: Vec<(String, String)>,
+    /// What the description says of the tools instead of listing each one it can plan, for a
+    /// catalog too large to list; none lists them.
+    pub listing: Option<String>,
 }
 
 impl InstructionToolOptions {
@@ -60,6 +63,7 @@ impl InstructionToolOptions {
             min_confidence,
             aliases: BTreeMap::new(),
             unavailable: Vec::new(),
+            listing: None,
         }
     }
 }
@@ -156,6 +160,11 @@ reading, nothing runs, and the failure (`reason_code` `not_planned`) hands back 
 the code.",
         rounded(options.min_confidence)
     );
+    if let Some(listing) = &options.listing {
+        text.push_str("\n\n");
+        text.push_str(listing);
+        return text;
+    }
     let mut plannable_lines = Vec::new();
     let mut left_out = Vec::new();
     for tool in plannable.tools() {

@@ -56,7 +56,7 @@ mod slots;
 pub mod typescript;
 
 pub use code_tool::{
-    CodeToolOptions, FailureStage, ReasonCode, StateChanged, call_tool, code_tool,
+    CodeToolOptions, FailureStage, ReasonCode, StateChanged, call_tool, code_tool, invalid_input,
 };
 pub use definition::{
     Approval, ApprovalRequest, Approver, CallContext, CallOutcome, Handler, Hints, OutputFuture,
