@@ -12,6 +12,8 @@
 #[path = "mcp/cli.rs"]
 mod cli;
 mod common;
+#[path = "mcp/discovery.rs"]
+mod discovery;
 #[path = "mcp/edge.rs"]
 mod edge;
 #[path = "mcp/http.rs"]
@@ -23,6 +25,8 @@ mod instruction;
 mod load;
 #[path = "mcp/python.rs"]
 mod python;
+#[path = "mcp/remote.rs"]
+mod remote;
 #[path = "mcp/server.rs"]
 mod server;
 #[path = "mcp/support.rs"]

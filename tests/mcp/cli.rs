@@ -117,7 +117,7 @@ fn an_upstream_server_that_dies_gives_clear_errors_to_the_calls_that_need_it() {
         json!({
             "reason_code": "threw",
             "failure_stage": "run",
-            "error": "Error: upstream server `notes` stopped during the call (Transport closed); whether the call took effect is unknown",
+            "error": "Error: outcome_unknown: upstream server `notes` failed during the call (Transport closed); whether the call took effect is unknown, and the server is being connected again",
             "state_changed": "unknown",
             "outcome_unknown": true,
             "logs": [],
@@ -129,7 +129,7 @@ fn an_upstream_server_that_dies_gives_clear_errors_to_the_calls_that_need_it() {
         json!({
             "reason_code": "threw",
             "failure_stage": "run",
-            "error": "Error: upstream server `notes` is not running: its connection closed",
+            "error": "Error: upstream_unavailable: upstream server `notes` is unavailable (its connection was lost; it is being connected again); the call of `notes__list_notes` was not sent",
             "state_changed": false,
             "outcome_unknown": false,
             "logs": [],

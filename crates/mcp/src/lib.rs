@@ -3,13 +3,16 @@
 //!
 //! The only crate of codemode that knows MCP (through rmcp, the official Rust SDK).
 //!
-//! - [`config`]: the config file (`mcpServers` plus a `policy` section);
+//! - [`config`]: the config file (`mcpServers`, stdio or remote, plus a `policy` section);
 //! - [`naming`]: upstream tools as `{server}__{tool}` JavaScript identifiers;
-//! - [`upstream`]: the [`Bridge`], which starts each upstream server and turns its tools into
-//!   tool definitions;
+//! - [`upstream`]: the [`Bridge`], which connects each upstream server (and connects it again
+//!   when it is lost) and turns its tools into tool definitions;
+//! - [`discovery`]: for a catalog too large to declare, a brief listing, `search_tools`,
+//!   `tools.$search` and one tool for the direct calls a person approves;
 //! - [`policy`]: the config's policy, and the wrapper for calls a person approves;
 //! - [`session`]: the [`Session`] that `codemode mcp`, `codemode run --mcp` and `codemode do`
 //!   share: the bridge, the policy, run_code, run_instruction and the tools served directly;
+//! - [`content`]: tool outputs as MCP results, with the media code returns as content blocks;
 //! - [`server`]: the rmcp server over a session, on stdio, with progress notifications;
 //! - [`http`]: the same server over streamable HTTP, for many clients at once, with a bearer
 //!   token for addresses beyond loopback;
@@ -55,6 +58,8 @@
 #![deny(missing_docs)]
 
 pub mod config;
+pub mod content;
+pub mod discovery;
 mod error;
 pub mod http;
 pub mod naming;

@@ -60,11 +60,13 @@ impl McpServer {
         Self { session }
     }
 
-    /// The MCP description of every served tool. An upstream server that has exited since the
-    /// start is named in run_code's and run_instruction's descriptions, and in those of its tools
-    /// served directly: their calls fail until codemode is restarted.
+    /// The MCP description of every served tool. An upstream server that is away (lost since
+    /// the start, and being connected again) is named in run_code's and run_instruction's
+    /// descriptions, and in those of its tools served directly: their calls fail until it is
+    /// back.
     pub fn tools(&self) -> Vec<Tool> {
-        let exited = self.session.bridge().exited();
+        let away = self.session.bridge().away();
+        let exited: Vec<&str> = away.iter().map(|(server, _)| *server).collect();
         self.session
             .served()
             .iter()
@@ -72,6 +74,8 @@ impl McpServer {
                 let definition = served.definition();
                 let (annotations, gone): (Hints, Vec<&str>) = match served {
                     Served::Code(_) => (run_code_hints(&self.session), exited.clone()),
+                    Served::Search(_) => (definition.hints, Vec::new()),
+                    Served::Gate(_) => (definition.hints, exited.clone()),
                     Served::Direct(tool) => (
                         definition.hints,
                         exited
@@ -87,8 +91,8 @@ impl McpServer {
                 let mut noted = definition.clone();
                 for server in gone {
                     noted.description.push_str(&format!(
-                        "\n\nUpstream server `{server}` has exited: calls of its tools fail until \
-codemode is restarted."
+                        "\n\nUpstream server `{server}` is unavailable (it is being connected again): \
+calls of its tools fail until it is back."
                     ));
                 }
                 mcp_tool(&noted, annotations)

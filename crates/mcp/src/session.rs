@@ -23,13 +23,16 @@ use codemode_interpreter::Interpreter;
 use codemode_plan::PlanRecord;
 use codemode_tool::plannable::Plannable;
 use codemode_tool::{
-    CallContext, CodeToolOptions, Decision, Handler, InstructionToolOptions, Policy, Rule,
-    RunSlots, ToolDefinition, ToolOutput, call_tool, code_tool, instruction_tool,
+    CallContext, CallRequest, CodeToolOptions, Decision, Handler, InstructionToolOptions, Policy,
+    Rule, RunSlots, ToolDefinition, ToolOutput, call_tool, code_tool, instruction_tool,
+    invalid_input, json_kind, typescript,
 };
 use rmcp::model::CallToolResult;
 use serde_json::{Value, json};
 
 use crate::config::Config;
+use crate::content::to_result;
+use crate::discovery::{self, CODE_SEARCH_TOOL, Catalog, GATE_TOOL};
 use crate::naming;
 use crate::policy::{PersonApproves, asks_from_code, decide_from_code};
 use crate::upstream::{self, Bridge, UpstreamTool};
@@ -44,6 +47,14 @@ pub struct Session {
     /// The tools code may call, and what an instruction may call them by.
     planning: Planning,
     direct: Vec<UpstreamTool>,
+    /// In discovery: `search_tools` and the gate to the tools a person approves.
+    discovery: Option<Discovery>,
+}
+
+/// What a session in discovery serves besides run_code and run_instruction.
+struct Discovery {
+    search: ToolDefinition,
+    gate: Option<ToolDefinition>,
 }
 
 /// What run_instruction plans against: the tools code may call, their aliases, and the names of
@@ -71,13 +82,19 @@ pub enum Served<'a> {
     Code(&'a ToolDefinition),
     /// An upstream tool served directly (the policy would ask about it from code).
     Direct(&'a UpstreamTool),
+    /// `search_tools`, in discovery: it reads the catalog and calls nothing.
+    Search(&'a ToolDefinition),
+    /// `call_tool`, in discovery: the tools served directly, through one tool.
+    Gate(&'a ToolDefinition),
 }
 
 impl Served<'_> {
     /// Its definition.
     pub fn definition(&self) -> &ToolDefinition {
         match self {
-            Self::Code(definition) => definition,
+            Self::Code(definition) | Self::Search(definition) | Self::Gate(definition) => {
+                definition
+            }
             Self::Direct(tool) => &tool.definition,
         }
     }
@@ -103,15 +120,28 @@ impl Session {
             .tools()
             .iter()
             .partition(|tool| !denied_from_code(&*policy, &tool.definition));
-        let code = CodeToolOptions {
+        let direct: Vec<UpstreamTool> = bridge
+            .tools()
+            .iter()
+            .filter(|tool| asks_from_code(&*policy, &tool.definition))
+            .cloned()
+            .collect();
+        let declared = declared_text(&callable, &direct);
+        let catalog = config
+            .discovery
+            .exceeded_by(&declared)
+            .then(|| Arc::new(Catalog::new(&callable)));
+        let mut code = CodeToolOptions {
             tools: callable
                 .iter()
                 .map(|tool| tool.definition.clone())
                 .collect(),
-            policy: Arc::clone(&policy),
+            policy: Arc::new(SearchAllowed(Arc::clone(&policy))),
             timeout,
             max_timeout,
             slots: Some(RunSlots::new(config.concurrent_runs())),
+            listing: catalog.as_ref().map(|catalog| catalog.listing()),
+            follow_up_via: (catalog.is_some() && !direct.is_empty()).then(|| GATE_TOOL.to_owned()),
             ..defaults
         };
         let down: String = bridge
@@ -153,20 +183,25 @@ impl Session {
                 InstructionToolOptions {
                     aliases: planning.aliases.clone(),
                     unavailable: planning.unavailable.clone(),
+                    listing: catalog
+                        .as_ref()
+                        .map(|catalog| catalog.instruction_listing()),
                     ..InstructionToolOptions::new(planner.planner, planner.min_confidence)
                 },
             );
             tool.description.push_str(&down);
             tool
         });
+        if let Some(catalog) = &catalog {
+            code.tools
+                .push(discovery::code_search_tool(Arc::clone(catalog)));
+        }
         let mut run_code = code_tool(interpreter, code);
         run_code.description.push_str(&down);
-        let direct = bridge
-            .tools()
-            .iter()
-            .filter(|tool| asks_from_code(&*policy, &tool.definition))
-            .cloned()
-            .collect();
+        let discovery = catalog.map(|catalog| Discovery {
+            search: discovery::search_tool(catalog),
+            gate: (!direct.is_empty()).then(|| gate(&direct, &policy)),
+        });
         Self {
             bridge,
             policy,
@@ -175,6 +210,7 @@ impl Session {
             run_instruction,
             planning,
             direct,
+            discovery,
         }
     }
 
@@ -214,12 +250,24 @@ impl Session {
     }
 
     /// What a client sees: run_code, run_instruction (with a planner), then the upstream tools
-    /// served directly.
+    /// served directly; in discovery, `search_tools` and one gate to those tools instead.
     pub fn served(&self) -> Vec<Served<'_>> {
-        std::iter::once(Served::Code(&self.run_code))
-            .chain(self.run_instruction.iter().map(Served::Code))
-            .chain(self.direct.iter().map(Served::Direct))
-            .collect()
+        let first = std::iter::once(Served::Code(&self.run_code))
+            .chain(self.run_instruction.iter().map(Served::Code));
+        match &self.discovery {
+            Some(discovery) => first
+                .chain(std::iter::once(Served::Search(&discovery.search)))
+                .chain(discovery.gate.iter().map(Served::Gate))
+                .collect(),
+            None => first
+                .chain(self.direct.iter().map(Served::Direct))
+                .collect(),
+        }
+    }
+
+    /// Whether the catalog is served by discovery (search) rather than declared whole.
+    pub fn discovers(&self) -> bool {
+        self.discovery.is_some()
     }
 
     /// The served tool named `name`.
@@ -264,19 +312,34 @@ impl Session {
             Served::Code(definition) => {
                 to_result(self.call_direct(definition, arguments, context).await)
             }
-            Served::Direct(tool) => {
-                // The handler keeps the upstream result as it came, so images, resource links
-                // and metadata reach the client unchanged; a refusal has no upstream result.
-                let raw: Arc<Mutex<Option<CallToolResult>>> = Arc::default();
-                let definition = ToolDefinition {
-                    handler: raw_handler(tool.clone(), Arc::clone(&raw)),
-                    ..tool.definition.clone()
-                };
-                let output = self.call_direct(&definition, arguments, context).await;
-                let kept = raw.lock().unwrap_or_else(PoisonError::into_inner).take();
-                kept.unwrap_or_else(|| to_result(output))
+            Served::Direct(tool) => self.call_upstream(tool, arguments, context).await,
+            Served::Search(definition) => {
+                to_result(definition.handler.call(arguments, context).await)
             }
+            Served::Gate(_) => match gate_target(&self.direct, arguments) {
+                Ok((tool, arguments)) => self.call_upstream(tool, arguments, context).await,
+                Err(why) => to_result(invalid_input(why)),
+            },
         }
+    }
+
+    /// A direct call of an upstream tool, through [`PersonApproves`]. The handler keeps the
+    /// upstream result as it came, so images, resource links and metadata reach the client
+    /// unchanged; a refusal has no upstream result.
+    async fn call_upstream(
+        &self,
+        tool: &UpstreamTool,
+        arguments: Value,
+        context: CallContext,
+    ) -> CallToolResult {
+        let raw: Arc<Mutex<Option<CallToolResult>>> = Arc::default();
+        let definition = ToolDefinition {
+            handler: raw_handler(tool.clone(), Arc::clone(&raw)),
+            ..tool.definition.clone()
+        };
+        let output = self.call_direct(&definition, arguments, context).await;
+        let kept = raw.lock().unwrap_or_else(PoisonError::into_inner).take();
+        kept.unwrap_or_else(|| to_result(output))
     }
 
     async fn call_direct(
@@ -301,6 +364,7 @@ impl std::fmt::Debug for Session {
             .field("bridge", &self.bridge)
             .field("code", &self.code)
             .field("direct", &self.direct)
+            .field("discovers", &self.discovery.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -319,49 +383,109 @@ fn raw_handler(tool: UpstreamTool, slot: Arc<Mutex<Option<CallToolResult>>>) -> 
     })
 }
 
+/// The session's policy for code, which always lets code search the catalog (`tools.$search`
+/// reads the catalog and calls nothing).
+struct SearchAllowed(Arc<dyn Policy>);
+
+impl Policy for SearchAllowed {
+    fn decide(&self, request: &CallRequest<'_>) -> Decision {
+        if request.tool.name == CODE_SEARCH_TOOL {
+            return Decision::Allow;
+        }
+        self.0.decide(request)
+    }
+}
+
+/// What declaring the catalog whole would cost the model: the TypeScript declarations of the
+/// tools code may call, and the MCP descriptions of the tools served directly.
+fn declared_text(callable: &[&UpstreamTool], direct: &[UpstreamTool]) -> String {
+    let mut text = typescript::declarations(callable.iter().map(|tool| &tool.definition));
+    for tool in direct {
+        text.push_str(&tool.definition.description);
+        text.push_str(&tool.definition.input_schema.to_string());
+    }
+    text
+}
+
+/// The gate (`call_tool`) over the tools served directly: a call names the tool and its
+/// arguments, and is decided as a direct call of that tool.
+fn gate(direct: &[UpstreamTool], policy: &Arc<dyn Policy>) -> ToolDefinition {
+    let names: Vec<&str> = direct
+        .iter()
+        .map(|tool| tool.definition.name.as_str())
+        .collect();
+    let tools: Arc<Vec<UpstreamTool>> = Arc::new(direct.to_vec());
+    let policy = Arc::clone(policy);
+    let handler = Handler::new(move |arguments, context| {
+        let tools = Arc::clone(&tools);
+        let policy = Arc::clone(&policy);
+        async move {
+            match gate_target(&tools, arguments) {
+                Ok((tool, arguments)) => {
+                    call_tool(
+                        &tool.definition,
+                        arguments,
+                        &PersonApproves(policy),
+                        context,
+                    )
+                    .await
+                }
+                Err(why) => invalid_input(why),
+            }
+        }
+    });
+    discovery::gate_tool(&names, handler)
+}
+
+/// The tool and arguments a gate call names, or what is wrong with it.
+fn gate_target(
+    direct: &[UpstreamTool],
+    arguments: Value,
+) -> Result<(&UpstreamTool, Value), String> {
+    let Value::Object(mut fields) = arguments else {
+        return Err(format!(
+            "`{GATE_TOOL}` takes {{\"tool\", \"arguments\"}}, not {}",
+            json_kind(&arguments)
+        ));
+    };
+    if let Some(unknown) = fields
+        .keys()
+        .find(|key| *key != "tool" && *key != "arguments")
+    {
+        return Err(format!(
+            "`{GATE_TOOL}` takes `tool` and `arguments`, not `{unknown}`"
+        ));
+    }
+    let name = match fields.remove("tool") {
+        Some(Value::String(name)) => name,
+        Some(other) => {
+            return Err(format!(
+                "`tool` is a tool's name, not {}",
+                json_kind(&other)
+            ));
+        }
+        None => return Err(format!("`{GATE_TOOL}` needs `tool`: the tool's name")),
+    };
+    let arguments = match fields.remove("arguments") {
+        None | Some(Value::Null) => json!({}),
+        Some(arguments @ Value::Object(_)) => arguments,
+        Some(other) => {
+            return Err(format!(
+                "`arguments` is an object of the tool's arguments, not {}",
+                json_kind(&other)
+            ));
+        }
+    };
+    let Some(tool) = direct.iter().find(|tool| tool.definition.name == name) else {
+        return Err(format!(
+            "`{name}` is not a tool `{GATE_TOOL}` serves: it serves the {} tools that run_code's \
+policy asks a person about; run_code calls the others",
+            direct.len()
+        ));
+    };
+    Ok((tool, arguments))
+}
+
 fn denied_from_code(policy: &dyn Policy, tool: &ToolDefinition) -> bool {
     matches!(decide_from_code(policy, tool), Decision::Deny { .. })
-}
-
-/// A [`ToolOutput`] as an MCP result: a string is one text block; any other value is the
-/// `structuredContent`, with its compact JSON as the one text block; `isError` is the output's.
-pub fn to_result(output: ToolOutput) -> CallToolResult {
-    let mut result = match output.value {
-        Value::String(text) => CallToolResult::success(vec![rmcp::model::ContentBlock::text(text)]),
-        value => CallToolResult::structured(value),
-    };
-    result.is_error = Some(output.is_error);
-    result
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_object_output_is_structured_content_with_its_json_as_text() {
-        let result = to_result(ToolOutput::ok(json!({"value": 5, "calls": []})));
-        assert_eq!(
-            serde_json::to_value(&result).unwrap(),
-            json!({
-                "resultType": "complete",
-                "content": [{"type": "text", "text": "{\"value\":5,\"calls\":[]}"}],
-                "structuredContent": {"value": 5, "calls": []},
-                "isError": false
-            })
-        );
-    }
-
-    #[test]
-    fn a_string_output_is_one_text_block_and_errors_stay_errors() {
-        let result = to_result(ToolOutput::error("upstream server `fs` is not running"));
-        assert_eq!(
-            serde_json::to_value(&result).unwrap(),
-            json!({
-                "resultType": "complete",
-                "content": [{"type": "text", "text": "upstream server `fs` is not running"}],
-                "isError": true
-            })
-        );
-    }
 }

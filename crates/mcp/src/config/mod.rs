@@ -3,7 +3,9 @@
 //! ```json
 //! {
 //!   "mcpServers": {
-//!     "everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"]}
+//!     "everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"]},
+//!     "github": {"type": "http", "url": "https://api.githubcopilot.com/mcp/",
+//!                "headers": {"Authorization": "Bearer ${env:GITHUB_TOKEN}"}}
 //!   },
 //!   "policy": {"code": "allow", "default": "hints", "tools": {"everything__toggle_*": "ask"}},
 //!   "planner": {"minConfidence": 0.9},
@@ -12,7 +14,8 @@
 //!   "maxValueBytes": 262144,
 //!   "maxConcurrentRuns": 16,
 //!   "http": {"headerTimeoutMs": 10000, "maxSessions": 1000},
-//!   "sandbox": "worker"
+//!   "sandbox": "worker",
+//!   "discovery": {"budgetTokens": 4000}
 //! }
 //! ```
 //!
@@ -21,14 +24,19 @@
 //! (`mcpServers.fs.args[1]: expected a string, not a number`), and an unknown key is refused with
 //! the accepted keys listed. The crate README is the reference.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use codemode_tool::{Rule, json_kind};
 use serde_json::{Map, Value};
 
 use crate::Error;
-use crate::naming::{self, SEPARATOR};
+use crate::discovery::Budget;
+use crate::naming::SEPARATOR;
+
+mod servers;
+
+pub use servers::{HttpServer, ServerConfig, StdioServer, Template, Transport};
 
 /// How long an upstream server may take to start, answer the handshake and list its tools,
 /// unless its `startupTimeoutMs` says otherwise.
@@ -73,6 +81,9 @@ pub const DEFAULT_SESSION_IDLE: Duration = Duration::from_secs(300);
 /// The range `http.maxConnections` accepts.
 const CONNECTIONS_RANGE: std::ops::RangeInclusive<u64> = 16..=1_000_000;
 
+/// The range `discovery.budgetTokens` accepts.
+const BUDGET_TOKENS_RANGE: std::ops::RangeInclusive<u64> = 0..=10_000_000;
+
 /// The range `http.maxSessions` accepts.
 const SESSIONS_RANGE: std::ops::RangeInclusive<u64> = 1..=1_000_000;
 
@@ -98,6 +109,8 @@ pub struct Config {
     pub http: HttpConfig,
     /// Where code runs (`sandbox`); the host's default when absent.
     pub sandbox: Option<Sandbox>,
+    /// When run_code declares every tool and when it switches to discovery (`discovery`).
+    pub discovery: Budget,
 }
 
 /// The `http` section: the limits of `codemode mcp --http` at its edge.
@@ -201,27 +214,6 @@ impl Config {
     }
 }
 
-/// One upstream stdio server.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ServerConfig {
-    /// Its name in the config.
-    pub name: String,
-    /// Its name as the prefix of its tools' names (see [`naming`](mod@crate::naming)).
-    pub prefix: String,
-    /// The program to start.
-    pub command: String,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// Environment variables set for it, on top of the few it inherits (see the README).
-    pub env: Vec<(String, String)>,
-    /// Its working directory (a relative `cwd` is taken from the config file's folder).
-    pub cwd: Option<PathBuf>,
-    /// How long it may take to start and list its tools.
-    pub startup_timeout: Duration,
-    /// How long one call of one of its tools may take.
-    pub tool_timeout: Duration,
-}
-
 /// The `policy` section.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PolicyConfig {
@@ -283,6 +275,7 @@ impl Config {
                 "maxConcurrentRuns",
                 "http",
                 "sandbox",
+                "discovery",
             ],
         )?;
         let servers_value = top.get("mcpServers").ok_or_else(|| {
@@ -295,7 +288,7 @@ impl Config {
         let mut servers: Vec<ServerConfig> = Vec::new();
         for (name, server) in servers_map {
             let place = format!("mcpServers{}", key_place(name));
-            let parsed = server_config(name, server, &place, base)?;
+            let parsed = servers::server_config(name, server, &place, base)?;
             if let Some(other) = servers.iter().find(|s| s.prefix == parsed.prefix) {
                 return Err(Error::config(
                     place,
@@ -358,6 +351,10 @@ impl Config {
                 ));
             }
         };
+        let discovery = match top.get("discovery") {
+            None => Budget::default(),
+            Some(discovery) => discovery_config(discovery)?,
+        };
         Ok(Self {
             servers,
             policy,
@@ -368,8 +365,44 @@ impl Config {
             planner,
             http,
             sandbox,
+            discovery,
         })
     }
+}
+
+/// The `discovery` section: `false` declares every tool; `{"budgetTokens": N}` discovers past N
+/// tokens of declarations (0: always).
+fn discovery_config(value: &Value) -> Result<Budget, Error> {
+    if let Value::Bool(on) = value {
+        return Ok(if *on {
+            Budget::default()
+        } else {
+            Budget::Never
+        });
+    }
+    let fields = object(value, "discovery").map_err(|_| {
+        Error::config(
+            "discovery",
+            format!(
+                "expected an object such as {{\"budgetTokens\": 4000}}, or false to declare every \
+tool, not {}",
+                json_kind(value)
+            ),
+        )
+    })?;
+    closed(fields, "discovery", &["budgetTokens"])?;
+    Ok(
+        match optional_count(
+            fields,
+            "budgetTokens",
+            "discovery",
+            "tokens",
+            BUDGET_TOKENS_RANGE,
+        )? {
+            Some(tokens) => Budget::Tokens(tokens),
+            None => Budget::default(),
+        },
+    )
 }
 
 fn http_config(value: &Value) -> Result<HttpConfig, Error> {
@@ -467,112 +500,6 @@ run_instruction, not {}",
     Ok(PlannerConfig {
         enabled: true,
         min_confidence,
-    })
-}
-
-fn server_config(
-    name: &str,
-    value: &Value,
-    place: &str,
-    base: &Path,
-) -> Result<ServerConfig, Error> {
-    let prefix = naming::server_part(name).map_err(|problem| Error::config(place, problem))?;
-    let fields = object(value, place)?;
-    closed(
-        fields,
-        place,
-        &[
-            "command",
-            "args",
-            "env",
-            "cwd",
-            "type",
-            "startupTimeoutMs",
-            "toolTimeoutMs",
-        ],
-    )?;
-    if let Some(kind) = fields.get("type") {
-        let kind_place = format!("{place}.type");
-        if string(kind, &kind_place)? != "stdio" {
-            return Err(Error::config(
-                kind_place,
-                "only \"stdio\" servers (started as a command) are supported",
-            ));
-        }
-    }
-    let command = match fields.get("command") {
-        Some(command) => string(command, &format!("{place}.command"))?.to_owned(),
-        None => {
-            return Err(Error::config(
-                place,
-                "`command` is missing: the program that starts the server",
-            ));
-        }
-    };
-    if command.is_empty() {
-        return Err(Error::config(
-            format!("{place}.command"),
-            "expected a program, not an empty string",
-        ));
-    }
-    let args = match fields.get("args") {
-        None => Vec::new(),
-        Some(args) => {
-            let args_place = format!("{place}.args");
-            let Value::Array(items) = args else {
-                return Err(Error::config(
-                    args_place,
-                    format!("expected an array of strings, not {}", json_kind(args)),
-                ));
-            };
-            items
-                .iter()
-                .enumerate()
-                .map(|(i, arg)| string(arg, &format!("{args_place}[{i}]")).map(str::to_owned))
-                .collect::<Result<_, _>>()?
-        }
-    };
-    let env = match fields.get("env") {
-        None => Vec::new(),
-        Some(env) => {
-            let env_place = format!("{place}.env");
-            let vars = object(env, &env_place)?;
-            let mut env = Vec::new();
-            for (key, value) in vars {
-                let var_place = format!("{env_place}{}", key_place(key));
-                if key.is_empty() || key.contains('=') || key.contains('\0') {
-                    return Err(Error::config(
-                        var_place,
-                        "an environment variable's name may not be empty or contain `=` or NUL",
-                    ));
-                }
-                let value = string(value, &var_place)?;
-                if value.contains('\0') {
-                    return Err(Error::config(var_place, "the value may not contain NUL"));
-                }
-                env.push((key.clone(), value.to_owned()));
-            }
-            env
-        }
-    };
-    let cwd = match fields.get("cwd") {
-        None => None,
-        Some(cwd) => {
-            let cwd = string(cwd, &format!("{place}.cwd"))?;
-            Some(base.join(cwd))
-        }
-    };
-    let startup_timeout = optional_ms(fields, "startupTimeoutMs", place)?;
-    let tool_timeout = optional_ms(fields, "toolTimeoutMs", place)?;
-    Ok(ServerConfig {
-        name: name.to_owned(),
-        prefix,
-        command,
-        args,
-        env,
-        cwd,
-        startup_timeout: startup_timeout.unwrap_or(DEFAULT_STARTUP_TIMEOUT),
-        tool_timeout: tool_timeout.unwrap_or(DEFAULT_TOOL_TIMEOUT),
     })
 }
 
@@ -726,321 +653,4 @@ fn key_place(key: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse(text: &str) -> Result<Config, String> {
-        Config::parse(text, Path::new("/etc/codemode")).map_err(|err| err.to_string())
-    }
-
-    fn problem(text: &str) -> String {
-        parse(text).unwrap_err()
-    }
-
-    #[test]
-    fn a_full_config_is_read_in_order_with_defaults_filled_in() {
-        let config = parse(
-            r#"{
-              "mcpServers": {
-                "everything": {"command": "npx", "args": ["-y", "server-everything"], "env": {"A": "1"}},
-                "my-fs": {"command": "fs-server", "cwd": "data", "type": "stdio", "startupTimeoutMs": 500, "toolTimeoutMs": 2000}
-              },
-              "policy": {"code": "ask", "default": "deny", "tools": {"everything__*": "allow", "my_fs__write": "ask"}},
-              "timeoutMs": 5000,
-              "maxTimeoutMs": 20000,
-              "maxValueBytes": 1048576,
-              "maxConcurrentRuns": 16,
-              "http": {"headerTimeoutMs": 2000, "maxSessions": 50, "maxConnections": 100}
-            }"#,
-        )
-        .unwrap();
-        assert_eq!(
-            config.servers,
-            vec![
-                ServerConfig {
-                    name: "everything".to_owned(),
-                    prefix: "everything".to_owned(),
-                    command: "npx".to_owned(),
-                    args: vec!["-y".to_owned(), "server-everything".to_owned()],
-                    env: vec![("A".to_owned(), "1".to_owned())],
-                    cwd: None,
-                    startup_timeout: DEFAULT_STARTUP_TIMEOUT,
-                    tool_timeout: DEFAULT_TOOL_TIMEOUT,
-                },
-                ServerConfig {
-                    name: "my-fs".to_owned(),
-                    prefix: "my_fs".to_owned(),
-                    command: "fs-server".to_owned(),
-                    args: vec![],
-                    env: vec![],
-                    cwd: Some(PathBuf::from("/etc/codemode/data")),
-                    startup_timeout: Duration::from_millis(500),
-                    tool_timeout: Duration::from_secs(2),
-                },
-            ]
-        );
-        assert_eq!(
-            config.policy,
-            PolicyConfig {
-                code: Rule::Ask,
-                default: DefaultRule::Rule(Rule::Deny),
-                tools: vec![
-                    ("everything__*".to_owned(), Rule::Allow),
-                    ("my_fs__write".to_owned(), Rule::Ask),
-                ],
-            }
-        );
-        assert_eq!(config.timeout, Some(Duration::from_secs(5)));
-        assert_eq!(config.max_timeout, Some(Duration::from_secs(20)));
-        assert_eq!(config.value_limit(), 1024 * 1024);
-        assert_eq!(config.max_concurrent_runs, Some(16));
-        assert_eq!(config.concurrent_runs(), 16);
-        assert_eq!(
-            config.http,
-            HttpConfig {
-                header_timeout: Duration::from_secs(2),
-                max_connections: Some(100),
-                max_sessions: 50,
-                ..HttpConfig::default()
-            }
-        );
-    }
-
-    #[test]
-    fn a_minimal_config_gets_the_default_policy() {
-        let config = parse(r#"{"mcpServers": {}}"#).unwrap();
-        assert!(config.servers.is_empty());
-        assert_eq!(config.policy, PolicyConfig::default());
-        assert_eq!(config.policy.code, Rule::Allow);
-        assert_eq!(config.policy.default, DefaultRule::Hints);
-        assert_eq!((config.timeout, config.max_timeout), (None, None));
-        assert_eq!(config.value_limit(), DEFAULT_MAX_VALUE_BYTES);
-        assert_eq!(config.max_concurrent_runs, None);
-        assert_eq!(config.concurrent_runs(), default_concurrent_runs());
-        assert_eq!(config.planner, PlannerConfig::default());
-        assert_eq!(config.http, HttpConfig::default());
-    }
-
-    #[test]
-    fn the_default_bound_on_runs_follows_the_cores_and_the_memory() {
-        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
-        let runs = default_concurrent_runs();
-        assert!((2..=cores * RUNS_PER_CORE).contains(&runs), "{runs}");
-        if let Some(memory) = total_memory_bytes() {
-            // A quarter of the memory holds every run at its footprint.
-            assert!(runs as u64 * RUN_FOOTPRINT_BYTES <= (memory / 4).max(2 * RUN_FOOTPRINT_BYTES));
-        }
-    }
-
-    #[test]
-    fn sandbox_names_where_code_runs() {
-        assert_eq!(parse(r#"{"mcpServers": {}}"#).unwrap().sandbox, None);
-        let worker = parse(r#"{"mcpServers": {}, "sandbox": "worker"}"#).unwrap();
-        assert_eq!(worker.sandbox, Some(Sandbox::Worker));
-        let in_process = parse(r#"{"mcpServers": {}, "sandbox": "in-process"}"#).unwrap();
-        assert_eq!(in_process.sandbox, Some(Sandbox::InProcess));
-        let wrong = parse(r#"{"mcpServers": {}, "sandbox": "container"}"#).unwrap_err();
-        assert!(
-            wrong.contains("sandbox") && wrong.contains("in-process"),
-            "{wrong}"
-        );
-    }
-
-    #[test]
-    fn the_planner_section_sets_the_least_confidence_or_turns_run_instruction_off() {
-        let parse = |planner: &str| {
-            Config::parse(
-                &format!(r#"{{"mcpServers": {{}}, "planner": {planner}}}"#),
-                Path::new("."),
-            )
-            .unwrap()
-            .planner
-        };
-        assert_eq!(
-            parse(r#"{"minConfidence": 0.8}"#),
-            PlannerConfig {
-                enabled: true,
-                min_confidence: Some(0.8)
-            }
-        );
-        assert_eq!(parse("{}"), PlannerConfig::default());
-        assert_eq!(
-            parse("false"),
-            PlannerConfig {
-                enabled: false,
-                min_confidence: None
-            }
-        );
-    }
-
-    #[test]
-    fn every_problem_names_its_place() {
-        let cases = [
-            ("[]", "config: expected an object, not an array"),
-            (
-                "{",
-                "config: not valid JSON: EOF while parsing an object at line 1 column 1",
-            ),
-            (
-                r#"{"servers": {}}"#,
-                "config: unknown key `servers`; the accepted keys are `mcpServers`, `policy`, `planner`, `timeoutMs`, `maxTimeoutMs`, `maxValueBytes`, `maxConcurrentRuns`, `http`, `sandbox`",
-            ),
-            (
-                "{}",
-                "config: `mcpServers` is missing: an object of servers by name, each {\"command\", \"args\", \"env\"}",
-            ),
-            (
-                r#"{"mcpServers": {}, "planner": {"minConfidence": 1.5}}"#,
-                "planner.minConfidence: expected a probability from 0 to 1, not 1.5",
-            ),
-            (
-                r#"{"mcpServers": {}, "planner": {"least": 0.5}}"#,
-                "planner: unknown key `least`; the accepted keys are `minConfidence`",
-            ),
-            (
-                r#"{"mcpServers": {}, "http": {"headerTimeoutMs": 0}}"#,
-                "http.headerTimeoutMs: expected a number of milliseconds from 1 to 86400000, not 0",
-            ),
-            (
-                r#"{"mcpServers": {}, "http": {"maxSessions": 0}}"#,
-                "http.maxSessions: expected a whole number of sessions from 1 to 1000000, not 0",
-            ),
-            (
-                r#"{"mcpServers": {}, "http": {"maxConnections": 4}}"#,
-                "http.maxConnections: expected a whole number of connections from 16 to 1000000, not 4",
-            ),
-            (
-                r#"{"mcpServers": {}, "http": {"keepAlive": 1}}"#,
-                "http: unknown key `keepAlive`; the accepted keys are `headerTimeoutMs`, `bodyTimeoutMs`, `idleTimeoutMs`, `maxConnections`, `maxSessions`, `sessionIdleMs`",
-            ),
-            (
-                r#"{"mcpServers": {}, "planner": "off"}"#,
-                "planner: expected an object such as {\"minConfidence\": 0.9}, or false to serve no run_instruction, not a string",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": "x", "args": ["a", 1]}}}"#,
-                "mcpServers.fs.args[1]: expected a string, not a number",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": "x", "args": "a"}}}"#,
-                "mcpServers.fs.args: expected an array of strings, not a string",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"args": []}}}"#,
-                "mcpServers.fs: `command` is missing: the program that starts the server",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": ""}}}"#,
-                "mcpServers.fs.command: expected a program, not an empty string",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": "x", "env": {"A": 1}}}}"#,
-                "mcpServers.fs.env.A: expected a string, not a number",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": "x", "env": {"A=B": "1"}}}}"#,
-                "mcpServers.fs.env[\"A=B\"]: an environment variable's name may not be empty or contain `=` or NUL",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": "x", "url": "http://localhost"}}}"#,
-                "mcpServers.fs: unknown key `url`; the accepted keys are `command`, `args`, `env`, `cwd`, `type`, `startupTimeoutMs`, `toolTimeoutMs`",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": "x", "type": "http"}}}"#,
-                "mcpServers.fs.type: only \"stdio\" servers (started as a command) are supported",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": "x", "startupTimeoutMs": 0}}}"#,
-                "mcpServers.fs.startupTimeoutMs: expected a number of milliseconds from 1 to 86400000, not 0",
-            ),
-            (
-                r#"{"mcpServers": {"my fs": "x"}}"#,
-                "mcpServers[\"my fs\"]: expected an object, not a string",
-            ),
-            (
-                r#"{"mcpServers": {"a__b": {"command": "x"}}}"#,
-                "mcpServers.a__b: a server name may not contain `__`: it separates the server from the tool in tool names",
-            ),
-            (
-                r#"{"mcpServers": {"my-fs": {"command": "x"}, "my_fs": {"command": "y"}}}"#,
-                "mcpServers.my_fs: its tools would be named `my_fs__...`, like those of the server `my-fs`; rename one of them",
-            ),
-            (
-                r#"{"mcpServers": {}, "policy": {"code": "maybe"}}"#,
-                "policy.code: expected \"allow\", \"ask\" or \"deny\", not \"maybe\"",
-            ),
-            (
-                r#"{"mcpServers": {}, "policy": {"default": "strict"}}"#,
-                "policy.default: expected \"hints\", \"allow\", \"ask\" or \"deny\", not \"strict\"",
-            ),
-            (
-                r#"{"mcpServers": {}, "policy": {"defaults": "allow"}}"#,
-                "policy: unknown key `defaults`; the accepted keys are `code`, `default`, `tools`",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": "x"}}, "policy": {"tools": {"fs__write": true}}}"#,
-                "policy.tools.fs__write: expected \"allow\", \"ask\" or \"deny\", not true",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": "x"}}, "policy": {"tools": {"fs__*_file": "deny"}}}"#,
-                "policy.tools[\"fs__*_file\"]: a pattern is a tool name, or a prefix ending in `*`; `*` may appear only at the end",
-            ),
-            (
-                r#"{"mcpServers": {"fs": {"command": "x"}}, "policy": {"tools": {"files__write": "deny"}}}"#,
-                "policy.tools.files__write: matches no tool of a configured server: tool names start with `fs__`",
-            ),
-            (
-                r#"{"mcpServers": {}, "timeoutMs": 20000, "maxTimeoutMs": 10000}"#,
-                "timeoutMs: 20000 is above maxTimeoutMs (10000)",
-            ),
-            (
-                r#"{"mcpServers": {}, "maxValueBytes": 10}"#,
-                "maxValueBytes: expected a whole number of bytes from 1024 to 16777216, not 10",
-            ),
-            (
-                r#"{"mcpServers": {}, "maxConcurrentRuns": 0}"#,
-                "maxConcurrentRuns: expected a whole number of runs from 1 to 10000, not 0",
-            ),
-            (
-                r#"{"mcpServers": {}, "maxConcurrentRuns": 2.5}"#,
-                "maxConcurrentRuns: expected a whole number of runs from 1 to 10000, not 2.5",
-            ),
-            (
-                r#"{"mcpServers": {}, "timeoutMs": "10s"}"#,
-                "timeoutMs: expected a number of milliseconds from 1 to 86400000, not \"10s\"",
-            ),
-        ];
-        for (text, expected) in cases {
-            assert_eq!(problem(text), expected, "for {text}");
-        }
-    }
-
-    #[test]
-    fn a_pattern_may_cover_several_servers_by_a_shorter_prefix() {
-        let config = parse(
-            r#"{"mcpServers": {"fs": {"command": "x"}, "fetch": {"command": "y"}},
-                "policy": {"tools": {"f*": "deny", "*": "ask", "fs__read_file": "allow"}}}"#,
-        )
-        .unwrap();
-        assert_eq!(config.policy.tools.len(), 3);
-    }
-
-    #[test]
-    fn the_config_is_loaded_from_a_file_and_cwd_is_taken_from_its_folder() {
-        let dir = std::env::temp_dir().join(format!("codemode-mcp-config-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("mcp.json");
-        std::fs::write(
-            &path,
-            r#"{"mcpServers": {"fs": {"command": "x", "cwd": "sub"}}}"#,
-        )
-        .unwrap();
-        let config = Config::load(&path).unwrap();
-        assert_eq!(config.servers[0].cwd, Some(dir.join("sub")));
-        let missing = Config::load(&dir.join("absent.json"))
-            .unwrap_err()
-            .to_string();
-        assert!(missing.starts_with("cannot read the config "), "{missing}");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}
+mod tests;

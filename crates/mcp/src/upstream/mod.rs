@@ -1,63 +1,38 @@
-//! The upstream bridge: each configured stdio server started as an rmcp client, its tools as
-//! [`ToolDefinition`]s that code can call.
+//! The upstream bridge: each configured server (started over stdio, or reached over streamable
+//! HTTP) as an rmcp client, its tools as [`ToolDefinition`]s that code can call.
 //!
-//! Servers start at once and each start is bounded by its `startupTimeoutMs`. A server that fails
+//! Servers connect at once and each is bounded by its `startupTimeoutMs`. A server that fails
 //! to start, to answer the handshake or to list its tools is logged to stderr and left out; the
-//! others work. A server that dies later answers every further call of its tools with an error
-//! output (`upstream server `fs` is not running: its connection closed`), never a hang or a panic:
-//! each call is bounded by the server's `toolTimeoutMs` and by the caller's cancellation.
+//! others work. A server that is lost later (its process exits, its connection drops) is
+//! connected again with backoff by its connection's supervisor (`connection`); meanwhile its
+//! calls fail at once with `upstream_unavailable`, and a call in flight when it was lost ends
+//! with `outcome_unknown`. Each call is bounded by the server's `toolTimeoutMs` and by the
+//! caller's cancellation, never a hang or a panic.
 //!
 //! An upstream result becomes a [`ToolOutput`]: its `structuredContent` when present; else the text
 //! of a single text block (code may `JSON.parse` it); else the content array as JSON. An
 //! `isError` result becomes an error output whose value is its text blocks joined by newlines (or,
 //! without text, the value the rule above gives).
 //!
-//! An upstream server's environment is not the host's: like the reference MCP clients, it gets only
+//! A stdio server's environment is not the host's: like the reference MCP clients, it gets only
 //! `HOME`, `LOGNAME`, `PATH`, `SHELL`, `TERM` and `USER` from the host (on Windows, the few
 //! variables a process needs to start), plus the config's `env`. Its stderr is ours; its stdout
 //! carries the protocol.
 
-use std::process::Stdio;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+mod connection;
 
-use codemode_tool::{Handler, Hints, ToolDefinition, ToolOutput, json_kind};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
-    ProtocolVersion, Tool, ToolAnnotations,
-};
-use rmcp::service::{RunningService, ServiceError};
-use rmcp::transport::TokioChildProcess;
-use rmcp::{Peer, RoleClient, ServiceExt};
+use std::sync::Arc;
+
+use codemode_tool::{Handler, Hints, ToolDefinition, ToolOutput};
+use rmcp::model::{CallToolResult, Tool, ToolAnnotations};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::{Config, ServerConfig};
-use crate::{Error, log, naming};
+use crate::{log, naming};
+use connection::{Connection, connect};
 
-/// How long a server may take to exit once its stdin is closed, before it is killed.
-const SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(8);
-
-/// What an upstream server gets from the host's environment.
-#[cfg(not(windows))]
-const INHERITED_ENV: &[&str] = &["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER"];
-/// What an upstream server gets from the host's environment.
-#[cfg(windows)]
-const INHERITED_ENV: &[&str] = &[
-    "APPDATA",
-    "HOMEDRIVE",
-    "HOMEPATH",
-    "LOCALAPPDATA",
-    "PATH",
-    "PROCESSOR_ARCHITECTURE",
-    "SYSTEMDRIVE",
-    "SYSTEMROOT",
-    "TEMP",
-    "USERNAME",
-    "USERPROFILE",
-    "PROGRAMFILES",
-];
+pub use connection::MAX_BACKOFF;
 
 /// The running upstream servers and their tools.
 pub struct Bridge {
@@ -107,45 +82,6 @@ impl std::fmt::Debug for UpstreamTool {
     }
 }
 
-/// One running upstream server.
-struct Connection {
-    server: String,
-    peer: Peer<RoleClient>,
-    tool_timeout: Duration,
-    service: tokio::sync::Mutex<Option<RunningService<RoleClient, ClientConfig>>>,
-    /// Set when codemode itself stops the server, so that its end is not reported as an exit.
-    stopping: AtomicBool,
-}
-
-/// How often each upstream connection is looked at, to report a server that exited.
-const EXIT_WATCH_EVERY: Duration = Duration::from_secs(1);
-
-impl Connection {
-    /// Whether the server exited (or its connection closed) without codemode stopping it.
-    fn exited(&self) -> bool {
-        self.peer.is_transport_closed() && !self.stopping.load(Ordering::Acquire)
-    }
-
-    /// Logs once when the server exits: its tools stay listed, and their calls fail.
-    async fn watch(self: Arc<Self>, tools: usize) {
-        let mut ticks = tokio::time::interval(EXIT_WATCH_EVERY);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticks.tick().await;
-            if self.peer.is_transport_closed() {
-                if !self.stopping.load(Ordering::Acquire) {
-                    log(&format!(
-                        "upstream server `{}` exited: calls of its {tools} tools fail until \
-codemode is restarted",
-                        self.server
-                    ));
-                }
-                return;
-            }
-        }
-    }
-}
-
 impl Bridge {
     /// Starts every server of the config at once and lists their tools. Never fails: a server
     /// that cannot be used is logged and reported by [`Bridge::down`].
@@ -164,7 +100,10 @@ impl Bridge {
         };
         for (server, outcome) in started {
             match outcome {
-                Ok((service, tools)) => bridge.add(server, service, tools),
+                Ok((service, tools)) => {
+                    let connection = Connection::start(server.clone(), service);
+                    bridge.add(server, connection, tools);
+                }
                 Err(err) => {
                     let why = err.to_string();
                     log(&format!(
@@ -178,19 +117,7 @@ impl Bridge {
         bridge
     }
 
-    fn add(
-        &mut self,
-        server: &ServerConfig,
-        service: RunningService<RoleClient, ClientConfig>,
-        tools: Vec<Tool>,
-    ) {
-        let connection = Arc::new(Connection {
-            server: server.name.clone(),
-            peer: service.peer().clone(),
-            tool_timeout: server.tool_timeout,
-            service: tokio::sync::Mutex::new(Some(service)),
-            stopping: AtomicBool::new(false),
-        });
+    fn add(&mut self, server: &ServerConfig, connection: Arc<Connection>, tools: Vec<Tool>) {
         let names: Vec<String> = tools.iter().map(|tool| tool.name.to_string()).collect();
         let assignment = naming::assign(&server.prefix, &names);
         for (name, left_out) in &assignment.collisions {
@@ -217,8 +144,6 @@ impl Bridge {
                 connection: Arc::clone(&connection),
             });
         }
-        let watched = Arc::clone(&connection);
-        tokio::spawn(watched.watch(tools.len()));
         self.connections.push(connection);
     }
 
@@ -238,33 +163,23 @@ impl Bridge {
         &self.down
     }
 
-    /// The servers that were running and have since exited (their connection closed), in the
-    /// config's order.
-    pub fn exited(&self) -> Vec<&str> {
+    /// The servers that were running and are away now (being connected again), each with why,
+    /// in the config's order.
+    pub fn away(&self) -> Vec<(&str, String)> {
         self.connections
             .iter()
-            .filter(|connection| connection.exited())
-            .map(|connection| connection.server.as_str())
+            .filter_map(|connection| Some((connection.server(), connection.away()?)))
             .collect()
     }
 
-    /// Closes every server's stdin and waits (bounded) for it to exit, killing it past that.
+    /// Stops every server: closes its stdin (or its HTTP session) and waits, bounded, killing
+    /// a process past that.
     pub async fn shutdown(&self) {
-        futures::future::join_all(self.connections.iter().map(|connection| async move {
-            connection.stopping.store(true, Ordering::Release);
-            let service = connection.service.lock().await.take();
-            if let Some(mut service) = service
-                && !matches!(
-                    service.close_with_timeout(SHUTDOWN_TIMEOUT).await,
-                    Ok(Some(_))
-                )
-            {
-                log(&format!(
-                    "upstream server `{}` did not stop in time",
-                    connection.server
-                ));
-            }
-        }))
+        futures::future::join_all(
+            self.connections
+                .iter()
+                .map(|connection| connection.shutdown()),
+        )
         .await;
     }
 }
@@ -276,71 +191,6 @@ impl std::fmt::Debug for Bridge {
             .field("down", &self.down)
             .finish_non_exhaustive()
     }
-}
-
-/// Starts one server, completes the handshake and lists its tools, within its startup timeout.
-async fn connect(
-    server: &ServerConfig,
-) -> Result<(RunningService<RoleClient, ClientConfig>, Vec<Tool>), Error> {
-    let mut command = tokio::process::Command::new(&server.command);
-    command
-        .args(&server.args)
-        .env_clear()
-        .envs(inherited_env())
-        .envs(server.env.iter().map(|(key, value)| (key, value)))
-        .kill_on_drop(true);
-    if let Some(cwd) = &server.cwd {
-        command.current_dir(cwd);
-    }
-    let (transport, _) = TokioChildProcess::builder(command)
-        .stderr(Stdio::inherit())
-        .spawn()
-        .map_err(|source| Error::Spawn {
-            command: server.command.clone(),
-            source,
-        })?;
-    let start = async {
-        let service = client_config()
-            .serve(transport)
-            .await
-            .map_err(|err| Error::Initialize {
-                message: err.to_string(),
-            })?;
-        let tools = service
-            .peer()
-            .list_all_tools()
-            .await
-            .map_err(|err| Error::ListTools {
-                message: err.to_string(),
-            })?;
-        Ok((service, tools))
-    };
-    // On a timeout the half-started service is dropped, which kills the process.
-    tokio::time::timeout(server.startup_timeout, start)
-        .await
-        .map_err(|_| Error::StartupTimeout {
-            timeout: server.startup_timeout,
-        })?
-}
-
-/// Who codemode says it is to upstream servers.
-fn client_config() -> ClientConfig {
-    ClientConfig::new(
-        ClientCapabilities::default(),
-        Implementation::new("codemode", env!("CARGO_PKG_VERSION")),
-    )
-    .with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE)
-}
-
-fn inherited_env() -> Vec<(String, String)> {
-    INHERITED_ENV
-        .iter()
-        .filter_map(|key| {
-            let value = std::env::var(key).ok()?;
-            // A shell function exported into the environment is not for the server.
-            (!value.starts_with("()")).then(|| ((*key).to_owned(), value))
-        })
-        .collect()
 }
 
 /// The definition of one upstream tool for code.
@@ -374,72 +224,6 @@ fn definition(name: &str, tool: &Tool, connection: &Arc<Connection>) -> ToolDefi
     definition
 }
 
-impl Connection {
-    async fn call(
-        &self,
-        upstream_name: &str,
-        code_name: &str,
-        arguments: Value,
-        cancel: CancellationToken,
-    ) -> Result<CallToolResult, CallFailure> {
-        let arguments = match arguments {
-            Value::Object(fields) => Some(fields),
-            Value::Null => None,
-            other => {
-                return Err(CallFailure::known(format!(
-                    "`{code_name}` takes an object of arguments, not {}",
-                    json_kind(&other)
-                )));
-            }
-        };
-        if self.peer.is_transport_closed() {
-            return Err(CallFailure::known(self.not_running()));
-        }
-        let mut params = CallToolRequestParams::new(upstream_name.to_owned());
-        if let Some(arguments) = arguments {
-            params = params.with_arguments(arguments);
-        }
-        // Dropping the request (on cancellation or the timeout) sends `notifications/cancelled`.
-        let call = tokio::time::timeout(self.tool_timeout, self.peer.call_tool(params));
-        tokio::select! {
-            biased;
-            () = cancel.cancelled() => Err(CallFailure::unknown(format!(
-                "the call of `{code_name}` was cancelled; whether it took effect upstream is unknown"
-            ))),
-            outcome = call => match outcome {
-                Ok(Ok(result)) => Ok(result),
-                Ok(Err(err)) => Err(self.failure(&err)),
-                Err(_) => Err(CallFailure::unknown(format!(
-                    "upstream server `{}` did not answer `{upstream_name}` within {} ms; whether the call took effect is unknown",
-                    self.server,
-                    self.tool_timeout.as_millis()
-                ))),
-            },
-        }
-    }
-
-    fn not_running(&self) -> String {
-        format!(
-            "upstream server `{}` is not running: its connection closed",
-            self.server
-        )
-    }
-
-    fn failure(&self, err: &ServiceError) -> CallFailure {
-        match err {
-            ServiceError::McpError(data) => CallFailure::known(format!(
-                "upstream server `{}` refused the call: {}",
-                self.server, data.message
-            )),
-            _ if self.peer.is_transport_closed() => CallFailure::unknown(format!(
-                "upstream server `{}` stopped during the call ({err}); whether the call took effect is unknown",
-                self.server
-            )),
-            other => CallFailure::unknown(format!("upstream server `{}`: {other}", self.server)),
-        }
-    }
-}
-
 /// The hints an upstream tool's MCP annotations declare.
 pub fn hints(annotations: Option<&ToolAnnotations>) -> Hints {
     let Some(annotations) = annotations else {
@@ -466,7 +250,7 @@ pub struct CallFailure {
 
 impl CallFailure {
     /// A failure that proves the call never reached the server.
-    fn known(message: String) -> Self {
+    pub(crate) fn known(message: String) -> Self {
         Self {
             message,
             outcome_unknown: false,
@@ -474,7 +258,7 @@ impl CallFailure {
     }
 
     /// A failure after the call was sent.
-    fn unknown(message: String) -> Self {
+    pub(crate) fn unknown(message: String) -> Self {
         Self {
             message,
             outcome_unknown: true,
@@ -603,11 +387,11 @@ mod tests {
 
     #[test]
     fn only_a_few_host_variables_reach_an_upstream_server() {
-        let inherited = inherited_env();
+        let inherited = connection::inherited_env();
         assert!(
             inherited
                 .iter()
-                .all(|(key, _)| INHERITED_ENV.contains(&key.as_str()))
+                .all(|(key, _)| connection::INHERITED_ENV.contains(&key.as_str()))
         );
     }
 }
