@@ -30,6 +30,8 @@ enum Command {
     /// Serve run_code and run_instruction over MCP (stdio, or streamable HTTP with --http), over
     /// the tools of the upstream MCP servers of a config.
     Mcp(cmd::mcp::Args),
+    /// Sign in to a remote upstream server behind OAuth (`"oauth": true` in the config), once.
+    Login(cmd::login::Args),
     /// Plan each record with the planner: `{"plan": ...}` (and `"js"` with --js) or a diagnostic.
     Plan(cmd::plan::Args),
     /// Run JavaScript files in the QuickJS sandbox: one result object per line.
@@ -152,6 +154,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => cmd::generate::run(args),
         Command::Do(args) => cmd::instruct::run(args),
         Command::Mcp(args) => cmd::mcp::run(args),
+        Command::Login(args) => cmd::login::run(args),
         Command::SandboxWorker(args) => cmd::sandbox_worker::run(args),
     };
     match result {

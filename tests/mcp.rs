@@ -23,6 +23,8 @@ mod instruction;
 #[allow(dead_code)] // the load bench (benches/load.rs) uses the figures the tests do not
 #[path = "mcp/load.rs"]
 mod load;
+#[path = "mcp/oauth.rs"]
+mod oauth;
 #[path = "mcp/python.rs"]
 mod python;
 #[path = "mcp/remote.rs"]

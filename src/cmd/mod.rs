@@ -7,6 +7,7 @@ pub mod ensemble;
 pub mod eval;
 pub mod generate;
 pub mod instruct;
+pub mod login;
 pub mod mcp;
 pub mod plan;
 pub mod run;

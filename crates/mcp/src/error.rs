@@ -54,6 +54,14 @@ pub enum Error {
         /// The startup timeout of the config.
         timeout: Duration,
     },
+    /// `codemode login` could not sign in to a server.
+    #[error("cannot sign in to `{server}`: {message}")]
+    Login {
+        /// The server's name in the config.
+        server: String,
+        /// Why, and what to do.
+        message: String,
+    },
     /// Serving over stdio failed.
     #[error("cannot serve MCP over stdio: {message}")]
     Serve {

@@ -9,6 +9,7 @@
 //!   when it is lost) and turns its tools into tool definitions;
 //! - [`discovery`]: for a catalog too large to declare, a brief listing, `search_tools`,
 //!   `tools.$search` and one tool for the direct calls a person approves;
+//! - [`oauth`]: `codemode login` and the token file of a remote server behind OAuth;
 //! - [`policy`]: the config's policy, and the wrapper for calls a person approves;
 //! - [`session`]: the [`Session`] that `codemode mcp`, `codemode run --mcp` and `codemode do`
 //!   share: the bridge, the policy, run_code, run_instruction and the tools served directly;
@@ -63,6 +64,7 @@ pub mod discovery;
 mod error;
 pub mod http;
 pub mod naming;
+pub mod oauth;
 pub mod policy;
 pub mod server;
 pub mod session;

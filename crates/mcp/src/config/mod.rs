@@ -36,7 +36,7 @@ use crate::naming::SEPARATOR;
 
 mod servers;
 
-pub use servers::{HttpServer, ServerConfig, StdioServer, Template, Transport};
+pub use servers::{HttpServer, OAuthConfig, ServerConfig, StdioServer, Template, Transport};
 
 /// How long an upstream server may take to start, answer the handshake and list its tools,
 /// unless its `startupTimeoutMs` says otherwise.
@@ -254,7 +254,11 @@ impl Config {
             source,
         })?;
         let base = path.parent().unwrap_or_else(|| Path::new("."));
-        Self::parse(&text, base)
+        let mut config = Self::parse(&text, base)?;
+        for server in &mut config.servers {
+            server.config_file = Some(path.to_owned());
+        }
+        Ok(config)
     }
 
     /// Parses a config; a relative `cwd` is resolved against `base`.

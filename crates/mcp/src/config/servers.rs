@@ -33,6 +33,8 @@ pub struct ServerConfig {
     pub startup_timeout: Duration,
     /// How long one call of one of its tools may take.
     pub tool_timeout: Duration,
+    /// The config file it was read from, for messages that give a command (`codemode login`).
+    pub config_file: Option<PathBuf>,
 }
 
 /// How an upstream server is reached.
@@ -64,6 +66,15 @@ pub struct HttpServer {
     pub url: Template,
     /// Headers sent with every request (`Authorization`, API keys).
     pub headers: Vec<(String, Template)>,
+    /// Whether it is signed in to with OAuth (`codemode login`), and how.
+    pub oauth: Option<OAuthConfig>,
+}
+
+/// The `oauth` setting of a remote server: `true`, or `{"scopes": [...]}`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OAuthConfig {
+    /// The scopes to ask for; none lets the server's metadata choose.
+    pub scopes: Vec<String>,
 }
 
 /// A setting that may name secrets: literal text with `${env:NAME}` and `${file:PATH}` parts.
@@ -299,6 +310,7 @@ pub(super) fn server_config(
                 &[
                     "url",
                     "headers",
+                    "oauth",
                     "type",
                     "startupTimeoutMs",
                     "toolTimeoutMs",
@@ -328,6 +340,7 @@ use the server's streamable HTTP endpoint with \"type\": \"http\"",
         transport,
         startup_timeout: startup_timeout.unwrap_or(DEFAULT_STARTUP_TIMEOUT),
         tool_timeout: tool_timeout.unwrap_or(DEFAULT_TOOL_TIMEOUT),
+        config_file: None,
     })
 }
 
@@ -473,7 +486,45 @@ fn http_server(
             out
         }
     };
-    Ok(HttpServer { url, headers })
+    let oauth = match fields.get("oauth") {
+        None | Some(Value::Bool(false)) => None,
+        Some(Value::Bool(true)) => Some(OAuthConfig::default()),
+        Some(Value::Object(oauth)) => {
+            let oauth_place = format!("{place}.oauth");
+            closed(oauth, &oauth_place, &["scopes"])?;
+            let scopes = match oauth.get("scopes") {
+                None => Vec::new(),
+                Some(Value::Array(items)) => items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, scope)| {
+                        string(scope, &format!("{oauth_place}.scopes[{i}]")).map(str::to_owned)
+                    })
+                    .collect::<Result<_, _>>()?,
+                Some(other) => {
+                    return Err(Error::config(
+                        format!("{oauth_place}.scopes"),
+                        format!("expected an array of strings, not {}", json_kind(other)),
+                    ));
+                }
+            };
+            Some(OAuthConfig { scopes })
+        }
+        Some(other) => {
+            return Err(Error::config(
+                format!("{place}.oauth"),
+                format!(
+                    "expected true, or {{\"scopes\": [...]}}, not {}",
+                    json_kind(other)
+                ),
+            ));
+        }
+    };
+    Ok(HttpServer {
+        url,
+        headers,
+        oauth,
+    })
 }
 
 #[cfg(test)]
@@ -512,9 +563,11 @@ mod tests {
                     "X-Api-Key".to_owned(),
                     Template::literal("literal-token-123"),
                 )],
+                oauth: None,
             }),
             startup_timeout: Duration::from_secs(1),
             tool_timeout: Duration::from_secs(1),
+            config_file: None,
         };
         assert_eq!(
             server.redact("GET https://host/mcp?key=k3y-from-file sent literal-token-123"),

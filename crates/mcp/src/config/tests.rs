@@ -43,6 +43,7 @@ fn a_full_config_is_read_in_order_with_defaults_filled_in() {
                 }),
                 startup_timeout: DEFAULT_STARTUP_TIMEOUT,
                 tool_timeout: DEFAULT_TOOL_TIMEOUT,
+                config_file: None,
             },
             ServerConfig {
                 name: "my-fs".to_owned(),
@@ -55,6 +56,7 @@ fn a_full_config_is_read_in_order_with_defaults_filled_in() {
                 }),
                 startup_timeout: Duration::from_millis(500),
                 tool_timeout: Duration::from_secs(2),
+                config_file: None,
             },
         ]
     );
@@ -226,7 +228,11 @@ fn every_problem_names_its_place() {
         ),
         (
             r#"{"mcpServers": {"fs": {"command": "x", "type": "http"}}}"#,
-            "mcpServers.fs: unknown key `command`; the accepted keys are `url`, `headers`, `type`, `startupTimeoutMs`, `toolTimeoutMs`",
+            "mcpServers.fs: unknown key `command`; the accepted keys are `url`, `headers`, `oauth`, `type`, `startupTimeoutMs`, `toolTimeoutMs`",
+        ),
+        (
+            r#"{"mcpServers": {"gh": {"url": "https://h", "oauth": "yes"}}}"#,
+            "mcpServers.gh.oauth: expected true, or {\"scopes\": [...]}, not a string",
         ),
         (
             r#"{"mcpServers": {"gh": {"type": "http"}}}"#,

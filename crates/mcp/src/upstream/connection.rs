@@ -347,7 +347,8 @@ failed: {err}; next in {} s",
         if err.auth_challenge().is_some() {
             return CallFailure::known(format!(
                 "upstream_unavailable: upstream server `{server}` refused codemode's credentials \
-(HTTP 401/403): its token may have expired; set a valid one in its `headers` and restart codemode"
+(HTTP 401/403): {}, and restart codemode",
+                credentials_fix(&self.config)
             ));
         }
         let transport = matches!(
@@ -381,13 +382,23 @@ pub(super) async fn connect(server: &ServerConfig) -> Result<(Service, Vec<Tool>
                 let transport = child_process(stdio)?;
                 client_config().serve(transport).await
             }
+            Transport::Http(http) if http.oauth.is_some() => {
+                let (client, config) = http_parts(http)?;
+                let url = config.uri.to_string();
+                let client = crate::oauth::authorized_client(server, &url, client)
+                    .await
+                    .map_err(|message| Error::Initialize { message })?;
+                let transport = StreamableHttpClientTransport::with_client(client, config);
+                client_config().serve(transport).await
+            }
             Transport::Http(http) => {
-                let transport = http_transport(http)?;
+                let (client, config) = http_parts(http)?;
+                let transport = StreamableHttpClientTransport::with_client(client, config);
                 client_config().serve(transport).await
             }
         }
         .map_err(|err| Error::Initialize {
-            message: server.redact(&init_message(&err)),
+            message: server.redact(&init_message(server, &err)),
         })?;
         let tools = service
             .peer()
@@ -407,13 +418,25 @@ pub(super) async fn connect(server: &ServerConfig) -> Result<(Service, Vec<Tool>
 }
 
 /// Why a handshake failed, with what to do about a refused token.
-fn init_message(err: &rmcp::service::ClientInitializeError) -> String {
+fn init_message(server: &ServerConfig, err: &rmcp::service::ClientInitializeError) -> String {
     if err.auth_challenge().is_some() {
-        return "the server refused codemode's credentials (HTTP 401/403): set a valid token in \
-its `headers`"
-            .to_owned();
+        return format!(
+            "the server refused codemode's credentials (HTTP 401/403): {}",
+            credentials_fix(server)
+        );
     }
     err.to_string()
+}
+
+/// What to do when a server refuses codemode's credentials.
+fn credentials_fix(server: &ServerConfig) -> String {
+    match &server.transport {
+        Transport::Http(http) if http.oauth.is_some() => format!(
+            "sign in again with `{}`",
+            crate::oauth::login_command(server)
+        ),
+        _ => "set a valid token in its `headers`".to_owned(),
+    }
 }
 
 fn child_process(stdio: &StdioServer) -> Result<TokioChildProcess, Error> {
@@ -445,9 +468,10 @@ fn child_process(stdio: &StdioServer) -> Result<TokioChildProcess, Error> {
     Ok(transport)
 }
 
-fn http_transport(
+/// The HTTP client and transport settings of a remote server, with its secrets read now.
+fn http_parts(
     http: &HttpServer,
-) -> Result<StreamableHttpClientTransport<reqwest::Client>, Error> {
+) -> Result<(reqwest::Client, StreamableHttpClientTransportConfig), Error> {
     let unusable = |why: String| Error::Initialize { message: why };
     let url = http
         .url
@@ -474,7 +498,7 @@ fn http_transport(
         .map_err(|err| unusable(format!("cannot build an HTTP client: {err}")))?;
     let mut config = StreamableHttpClientTransportConfig::with_uri(url).custom_headers(headers);
     config.reinit_on_expired_session = true;
-    Ok(StreamableHttpClientTransport::with_client(client, config))
+    Ok((client, config))
 }
 
 /// Who codemode says it is to upstream servers.
