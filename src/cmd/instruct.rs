@@ -141,6 +141,7 @@ async fn answer(
 /// One line per tool code may call: `{"tool", "aliases"?, "entry"}` or `{"tool", "left_out"}`.
 fn catalog_lines(session: &Session) -> Vec<Value> {
     session
+        .current()
         .plannable()
         .tools()
         .iter()

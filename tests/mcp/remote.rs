@@ -5,6 +5,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::ServiceExt;
@@ -120,6 +121,11 @@ fn free_port() -> u16 {
 
 /// `codemode mcp` on `config`, with `env` set, its stderr kept in the file returned.
 pub(crate) async fn start_logged(config: &Value, env: &[(&str, &str)]) -> (Session, PathBuf) {
+    start_with(config, env, Client::default()).await
+}
+
+/// [`start_logged`] with `client` as the handler.
+async fn start_with(config: &Value, env: &[(&str, &str)], client: Client) -> (Session, PathBuf) {
     let path = write_config(config);
     let log = scratch().join("stderr.log");
     let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_codemode"));
@@ -131,7 +137,7 @@ pub(crate) async fn start_logged(config: &Value, env: &[(&str, &str)]) -> (Sessi
         .stderr(Stdio::from(std::fs::File::create(&log).unwrap()))
         .spawn()
         .unwrap();
-    let session = within(60, "the handshake", Client::default().serve(transport))
+    let session = within(60, "the handshake", client.serve(transport))
         .await
         .unwrap();
     (session, log)
@@ -350,6 +356,49 @@ async fn an_upstream_killed_and_restarted_comes_back_and_the_others_go_on() {
     );
     assert!(
         stderr.contains("upstream server `notes` is back after"),
+        "{stderr}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_down_at_start_is_tried_again_and_its_tools_appear() {
+    let port = free_port();
+    let config = json!({"mcpServers": {
+        "late": {"url": format!("http://127.0.0.1:{port}/mcp"), "startupTimeoutMs": 3000},
+        "notes": notes()
+    }});
+    let client = Client::default();
+    let changed = Arc::clone(&client.list_changed);
+    let (session, log) = start_with(&config, &[], client).await;
+    let description = tools(&session).await[0]
+        .description
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        description.contains("Upstream server `late` is not running (")
+            && description.contains("codemode tries again"),
+        "{description}"
+    );
+    assert!(!description.contains("late__echo"), "{description}");
+    let _late = Remote::start(port, None, None);
+    run_until(
+        &session,
+        "return await tools.late__echo({message: 'now'})",
+        &json!("echo: now"),
+        30,
+    )
+    .await;
+    let description = tools(&session).await[0]
+        .description
+        .clone()
+        .unwrap_or_default();
+    assert!(description.contains("late__echo(args: {"), "{description}");
+    assert!(!description.contains("is not running"), "{description}");
+    assert!(changed.load(std::sync::atomic::Ordering::SeqCst) >= 1);
+    session.cancel().await.unwrap();
+    let stderr = std::fs::read_to_string(log).unwrap();
+    assert!(
+        stderr.contains("upstream server `late` is up after"),
         "{stderr}"
     );
 }

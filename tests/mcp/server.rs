@@ -23,6 +23,8 @@ pub(crate) type Step = (f64, Option<String>);
 #[derive(Clone, Default)]
 pub(crate) struct Client {
     pub(crate) progress: Arc<Mutex<Vec<Step>>>,
+    /// How many `notifications/tools/list_changed` arrived.
+    pub(crate) list_changed: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl ClientHandler for Client {
@@ -35,6 +37,11 @@ impl ClientHandler for Client {
             .lock()
             .unwrap()
             .push((params.progress, params.message));
+    }
+
+    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.list_changed
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     }
 }
 
@@ -314,8 +321,8 @@ async fn an_upstream_server_that_fails_to_start_gives_clear_errors_not_a_hang() 
     let listed = tools(&session).await;
     let description = listed[0].description.as_deref().unwrap();
     for note in [
-        "Upstream server `broken` is not running (cannot start `/nonexistent/codemode-test-server`: No such file or directory (os error 2)): its tools are not available.",
-        "Upstream server `silent` is not running (it did not start and list its tools within 1000 ms): its tools are not available.",
+        "Upstream server `broken` is not running (cannot start `/nonexistent/codemode-test-server`: No such file or directory (os error 2)): its tools are not available until it starts (codemode tries again, at most 60 s apart).",
+        "Upstream server `silent` is not running (it did not start and list its tools within 1000 ms): its tools are not available until it starts (codemode tries again, at most 60 s apart).",
     ] {
         assert!(
             description.contains(note),

@@ -1,8 +1,10 @@
 //! The MCP server: a [`Session`]'s tools over stdio or HTTP, with rmcp.
 //!
 //! `tools/list` answers run_code, run_instruction (when the session has a planner) and the
-//! upstream tools served directly, each with MCP annotations from its hints (run_instruction's
-//! are run_code's: its plans reach the same tools). `tools/call` goes through [`Session::call`]: a tool-level failure
+//! upstream tools served directly (or, past the discovery budget, `search_tools` and
+//! `call_tool`), as the session's latest tools: when the upstream tools change, each client is
+//! sent `notifications/tools/list_changed`. Each tool is listed with MCP annotations from its
+//! hints (run_instruction's are run_code's: its plans reach the same tools). `tools/call` goes through [`Session::call`]: a tool-level failure
 //! (a refusal, a failed run, an upstream error) is a result with `isError`, never a protocol
 //! error; only a name that is not served is one (`-32602`, listing the served names).
 //!
@@ -25,7 +27,7 @@ use rmcp::model::{
     ProgressNotificationParam, ProgressToken, ServerCapabilities, ServerConfig, Tool,
     ToolAnnotations,
 };
-use rmcp::service::{ElicitationMode, RequestContext};
+use rmcp::service::{ElicitationMode, NotificationContext, RequestContext};
 use rmcp::{ErrorData, Peer, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
@@ -67,7 +69,8 @@ impl McpServer {
     pub fn tools(&self) -> Vec<Tool> {
         let away = self.session.bridge().away();
         let exited: Vec<&str> = away.iter().map(|(server, _)| *server).collect();
-        self.session
+        let current = self.session.current();
+        current
             .served()
             .iter()
             .map(|served| {
@@ -75,7 +78,7 @@ impl McpServer {
                 let (annotations, gone): (Hints, Vec<&str>) = match served {
                     Served::Code(_) => (run_code_hints(&self.session), exited.clone()),
                     Served::Search(_) => (definition.hints, Vec::new()),
-                    Served::Gate(_) => (definition.hints, exited.clone()),
+                    Served::Gate(..) => (definition.hints, exited.clone()),
                     Served::Direct(tool) => (
                         definition.hints,
                         exited
@@ -130,13 +133,32 @@ pub async fn serve_stdio(session: Arc<Session>) -> Result<(), Error> {
 
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("codemode", env!("CARGO_PKG_VERSION")))
-            .with_instructions(if self.session.run_instruction().is_some() {
-                format!("{INSTRUCTIONS}{INSTRUCTIONS_PLANNER}")
-            } else {
-                INSTRUCTIONS.to_owned()
-            })
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_tool_list_changed()
+                .build(),
+        )
+        .with_server_info(Implementation::new("codemode", env!("CARGO_PKG_VERSION")))
+        .with_instructions(if self.session.plans() {
+            format!("{INSTRUCTIONS}{INSTRUCTIONS_PLANNER}")
+        } else {
+            INSTRUCTIONS.to_owned()
+        })
+    }
+
+    /// Tells the client each time the upstream tools change (a server that did not start has
+    /// connected, or one came back with other tools), until the client is gone.
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        let mut changes = self.session.changes();
+        let peer = context.peer;
+        tokio::spawn(async move {
+            while changes.changed().await.is_ok() {
+                if peer.notify_tool_list_changed().await.is_err() {
+                    break;
+                }
+            }
+        });
     }
 
     async fn list_tools(
@@ -152,9 +174,9 @@ impl ServerHandler for McpServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let Some(served) = self.session.find(&request.name) else {
-            let names: Vec<String> = self
-                .session
+        let current = self.session.current();
+        let Some(served) = current.find(&request.name) else {
+            let names: Vec<String> = current
                 .served()
                 .iter()
                 .map(|served| format!("`{}`", served.definition().name))

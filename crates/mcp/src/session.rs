@@ -17,7 +17,7 @@
 //! limits. An instruction that names a tool the policy denies is refused, not planned without it.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use codemode_interpreter::Interpreter;
 use codemode_plan::PlanRecord;
@@ -32,16 +32,39 @@ use serde_json::{Value, json};
 
 use crate::config::Config;
 use crate::content::to_result;
-use crate::discovery::{self, CODE_SEARCH_TOOL, Catalog, GATE_TOOL};
+use crate::discovery::{self, Budget, CODE_SEARCH_TOOL, Catalog, GATE_TOOL};
 use crate::naming;
 use crate::policy::{PersonApproves, asks_from_code, decide_from_code};
 use crate::upstream::{self, Bridge, UpstreamTool};
 
 /// The upstream servers, the policy and run_code, ready to serve.
+///
+/// The served tools are built over the bridge's tools and built again when those change (a
+/// server that did not start connects, a server comes back with other tools): [`Session::current`]
+/// answers the tools of the bridge's latest version, and [`Session::changes`] says when there
+/// is a new one.
 pub struct Session {
     bridge: Bridge,
     policy: Arc<dyn Policy>,
     code: Rule,
+    recipe: Recipe,
+    built: RwLock<Arc<Tools>>,
+}
+
+/// What building the served tools takes besides the bridge's tools.
+struct Recipe {
+    interpreter: Arc<dyn Interpreter>,
+    planner: Option<SessionPlanner>,
+    timeout: std::time::Duration,
+    max_timeout: std::time::Duration,
+    /// Shared by every version of run_code and run_instruction.
+    slots: RunSlots,
+    budget: Budget,
+}
+
+/// The served tools of one version of the upstream catalog.
+pub struct Tools {
+    version: u64,
     run_code: ToolDefinition,
     run_instruction: Option<ToolDefinition>,
     /// The tools code may call, and what an instruction may call them by.
@@ -85,14 +108,14 @@ pub enum Served<'a> {
     /// `search_tools`, in discovery: it reads the catalog and calls nothing.
     Search(&'a ToolDefinition),
     /// `call_tool`, in discovery: the tools served directly, through one tool.
-    Gate(&'a ToolDefinition),
+    Gate(&'a ToolDefinition, &'a [UpstreamTool]),
 }
 
 impl Served<'_> {
     /// Its definition.
     pub fn definition(&self) -> &ToolDefinition {
         match self {
-            Self::Code(definition) | Self::Search(definition) | Self::Gate(definition) => {
+            Self::Code(definition) | Self::Search(definition) | Self::Gate(definition, _) => {
                 definition
             }
             Self::Direct(tool) => &tool.definition,
@@ -103,7 +126,8 @@ impl Served<'_> {
 impl Session {
     /// Starts the config's upstream servers and builds run_code over their tools, running code in
     /// `interpreter`, and run_instruction with `planner` when there is one. Never fails: a server
-    /// that does not start is logged, noted in the tools' descriptions and left out.
+    /// that does not start is logged, noted in the tools' descriptions, left out, and tried
+    /// again.
     pub async fn start(
         config: &Config,
         interpreter: Arc<dyn Interpreter>,
@@ -116,122 +140,49 @@ impl Session {
         let max_timeout = config
             .max_timeout
             .unwrap_or_else(|| defaults.max_timeout.max(timeout));
-        let (callable, denied): (Vec<&UpstreamTool>, Vec<&UpstreamTool>) = bridge
-            .tools()
-            .iter()
-            .partition(|tool| !denied_from_code(&*policy, &tool.definition));
-        let direct: Vec<UpstreamTool> = bridge
-            .tools()
-            .iter()
-            .filter(|tool| asks_from_code(&*policy, &tool.definition))
-            .cloned()
-            .collect();
-        let declared = declared_text(&callable, &direct);
-        let catalog = config
-            .discovery
-            .exceeded_by(&declared)
-            .then(|| Arc::new(Catalog::new(&callable)));
-        let mut code = CodeToolOptions {
-            tools: callable
-                .iter()
-                .map(|tool| tool.definition.clone())
-                .collect(),
-            policy: Arc::new(SearchAllowed(Arc::clone(&policy))),
+        let recipe = Recipe {
+            interpreter,
+            planner,
             timeout,
             max_timeout,
-            slots: Some(RunSlots::new(config.concurrent_runs())),
-            listing: catalog.as_ref().map(|catalog| catalog.listing()),
-            follow_up_via: (catalog.is_some() && !direct.is_empty()).then(|| GATE_TOOL.to_owned()),
-            ..defaults
+            slots: RunSlots::new(config.concurrent_runs()),
+            budget: config.discovery,
         };
-        let down: String = bridge
-            .down()
-            .iter()
-            .map(|(server, why)| {
-                format!(
-                    "\n\nUpstream server `{server}` is not running ({why}): its tools are not available."
-                )
-            })
-            .collect();
-        let aliases = naming::aliases(
-            bridge
-                .tools()
-                .iter()
-                .map(|tool| tool.definition.name.as_str()),
-        );
-        let unavailable = denied
-            .iter()
-            .flat_map(|tool| {
-                let name = &tool.definition.name;
-                aliases
-                    .iter()
-                    .filter(move |(_, owner)| *owner == name)
-                    .map(|(alias, _)| alias.clone())
-                    .chain(std::iter::once(name.clone()))
-            })
-            .map(|name| (name, "the policy denies it".to_owned()))
-            .collect();
-        let planning = Planning {
-            callable: code.tools.clone(),
-            aliases,
-            unavailable,
-        };
-        let run_instruction = planner.map(|planner| {
-            let mut tool = instruction_tool(
-                Arc::clone(&interpreter),
-                code.clone(),
-                InstructionToolOptions {
-                    aliases: planning.aliases.clone(),
-                    unavailable: planning.unavailable.clone(),
-                    listing: catalog
-                        .as_ref()
-                        .map(|catalog| catalog.instruction_listing()),
-                    ..InstructionToolOptions::new(planner.planner, planner.min_confidence)
-                },
-            );
-            tool.description.push_str(&down);
-            tool
-        });
-        if let Some(catalog) = &catalog {
-            code.tools
-                .push(discovery::code_search_tool(Arc::clone(catalog)));
-        }
-        let mut run_code = code_tool(interpreter, code);
-        run_code.description.push_str(&down);
-        let discovery = catalog.map(|catalog| Discovery {
-            search: discovery::search_tool(catalog),
-            gate: (!direct.is_empty()).then(|| gate(&direct, &policy)),
-        });
+        let built = build(&bridge, &policy, &recipe);
         Self {
             bridge,
             policy,
             code: config.policy.code,
-            run_code,
-            run_instruction,
-            planning,
-            direct,
-            discovery,
+            recipe,
+            built: RwLock::new(Arc::new(built)),
         }
     }
 
-    /// The run_code tool.
-    pub fn run_code(&self) -> &ToolDefinition {
-        &self.run_code
+    /// The served tools over the bridge's latest tools (built again when they have changed).
+    pub fn current(&self) -> Arc<Tools> {
+        let version = self.bridge.version();
+        {
+            let built = self.built.read().unwrap_or_else(PoisonError::into_inner);
+            if built.version == version {
+                return Arc::clone(&built);
+            }
+        }
+        let mut built = self.built.write().unwrap_or_else(PoisonError::into_inner);
+        if built.version != version {
+            *built = Arc::new(build(&self.bridge, &self.policy, &self.recipe));
+        }
+        Arc::clone(&built)
     }
 
-    /// run_instruction, when the session has a planner.
-    pub fn run_instruction(&self) -> Option<&ToolDefinition> {
-        self.run_instruction.as_ref()
+    /// A receiver that sees each change of the upstream tools, after which [`Session::current`]
+    /// answers new tools (and a client should be told that the list changed).
+    pub fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.bridge.changes()
     }
 
-    /// The tools code may call as the planner sees them: each one's catalog entry, or why it has
-    /// none.
-    pub fn plannable(&self) -> Plannable {
-        Plannable::new(
-            &self.planning.callable,
-            &self.planning.aliases,
-            self.planning.unavailable.clone(),
-        )
+    /// Whether the session serves run_instruction (it has a planner).
+    pub fn plans(&self) -> bool {
+        self.recipe.planner.is_some()
     }
 
     /// The bridge to the upstream servers.
@@ -249,34 +200,6 @@ impl Session {
         self.code
     }
 
-    /// What a client sees: run_code, run_instruction (with a planner), then the upstream tools
-    /// served directly; in discovery, `search_tools` and one gate to those tools instead.
-    pub fn served(&self) -> Vec<Served<'_>> {
-        let first = std::iter::once(Served::Code(&self.run_code))
-            .chain(self.run_instruction.iter().map(Served::Code));
-        match &self.discovery {
-            Some(discovery) => first
-                .chain(std::iter::once(Served::Search(&discovery.search)))
-                .chain(discovery.gate.iter().map(Served::Gate))
-                .collect(),
-            None => first
-                .chain(self.direct.iter().map(Served::Direct))
-                .collect(),
-        }
-    }
-
-    /// Whether the catalog is served by discovery (search) rather than declared whole.
-    pub fn discovers(&self) -> bool {
-        self.discovery.is_some()
-    }
-
-    /// The served tool named `name`.
-    pub fn find(&self, name: &str) -> Option<Served<'_>> {
-        self.served()
-            .into_iter()
-            .find(|served| served.definition().name == name)
-    }
-
     /// Runs `code` as a direct call of run_code (`timeout_ms`: the run's `timeoutMs`), the way
     /// `codemode run --mcp` does: the person running it grants code unless the policy denies it.
     pub async fn run(
@@ -289,14 +212,16 @@ impl Session {
         if let (Some(ms), Some(fields)) = (timeout_ms, arguments.as_object_mut()) {
             fields.insert("timeoutMs".into(), json!(ms));
         }
-        self.call_direct(&self.run_code, arguments, context).await
+        let tools = self.current();
+        self.call_direct(&tools.run_code, arguments, context).await
     }
 
     /// Plans and runs an instruction as a direct call of run_instruction (`arguments`: its input,
     /// `{"instruction", "tools"?, "timeoutMs"?, "minConfidence"?}`), the way `codemode do` does;
     /// `None` when the session has no planner.
     pub async fn instruct(&self, arguments: Value, context: CallContext) -> Option<ToolOutput> {
-        let tool = self.run_instruction.as_ref()?;
+        let tools = self.current();
+        let tool = tools.run_instruction.as_ref()?;
         Some(self.call_direct(tool, arguments, context).await)
     }
 
@@ -316,7 +241,7 @@ impl Session {
             Served::Search(definition) => {
                 to_result(definition.handler.call(arguments, context).await)
             }
-            Served::Gate(_) => match gate_target(&self.direct, arguments) {
+            Served::Gate(_, direct) => match gate_target(direct, arguments) {
                 Ok((tool, arguments)) => self.call_upstream(tool, arguments, context).await,
                 Err(why) => to_result(invalid_input(why)),
             },
@@ -358,13 +283,173 @@ impl Session {
     }
 }
 
+impl Tools {
+    /// The run_code tool.
+    pub fn run_code(&self) -> &ToolDefinition {
+        &self.run_code
+    }
+
+    /// run_instruction, when the session has a planner.
+    pub fn run_instruction(&self) -> Option<&ToolDefinition> {
+        self.run_instruction.as_ref()
+    }
+
+    /// The tools code may call as the planner sees them: each one's catalog entry, or why it has
+    /// none.
+    pub fn plannable(&self) -> Plannable {
+        Plannable::new(
+            &self.planning.callable,
+            &self.planning.aliases,
+            self.planning.unavailable.clone(),
+        )
+    }
+
+    /// What a client sees: run_code, run_instruction (with a planner), then the upstream tools
+    /// served directly; in discovery, `search_tools` and one gate to those tools instead.
+    pub fn served(&self) -> Vec<Served<'_>> {
+        let first = std::iter::once(Served::Code(&self.run_code))
+            .chain(self.run_instruction.iter().map(Served::Code));
+        match &self.discovery {
+            Some(discovery) => first
+                .chain(std::iter::once(Served::Search(&discovery.search)))
+                .chain(
+                    discovery
+                        .gate
+                        .iter()
+                        .map(|gate| Served::Gate(gate, &self.direct)),
+                )
+                .collect(),
+            None => first
+                .chain(self.direct.iter().map(Served::Direct))
+                .collect(),
+        }
+    }
+
+    /// Whether the catalog is served by discovery (search) rather than declared whole.
+    pub fn discovers(&self) -> bool {
+        self.discovery.is_some()
+    }
+
+    /// The served tool named `name`.
+    pub fn find(&self, name: &str) -> Option<Served<'_>> {
+        self.served()
+            .into_iter()
+            .find(|served| served.definition().name == name)
+    }
+}
+
+impl std::fmt::Debug for Tools {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tools")
+            .field("version", &self.version)
+            .field("direct", &self.direct)
+            .field("discovers", &self.discovery.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// run_code, run_instruction and the tools served directly (or discovery) over the bridge's
+/// tools now.
+fn build(bridge: &Bridge, policy: &Arc<dyn Policy>, recipe: &Recipe) -> Tools {
+    let version = bridge.version();
+    let upstream = bridge.tools();
+    let (callable, denied): (Vec<&UpstreamTool>, Vec<&UpstreamTool>) = upstream
+        .iter()
+        .partition(|tool| !denied_from_code(&**policy, &tool.definition));
+    let direct: Vec<UpstreamTool> = upstream
+        .iter()
+        .filter(|tool| asks_from_code(&**policy, &tool.definition))
+        .cloned()
+        .collect();
+    let declared = declared_text(&callable, &direct);
+    let catalog = recipe
+        .budget
+        .exceeded_by(&declared)
+        .then(|| Arc::new(Catalog::new(&callable)));
+    let mut code = CodeToolOptions {
+        tools: callable
+            .iter()
+            .map(|tool| tool.definition.clone())
+            .collect(),
+        policy: Arc::new(SearchAllowed(Arc::clone(policy))),
+        timeout: recipe.timeout,
+        max_timeout: recipe.max_timeout,
+        slots: Some(recipe.slots.clone()),
+        listing: catalog.as_ref().map(|catalog| catalog.listing()),
+        follow_up_via: (catalog.is_some() && !direct.is_empty()).then(|| GATE_TOOL.to_owned()),
+        ..CodeToolOptions::default()
+    };
+    let down: String = bridge
+        .down()
+        .iter()
+        .map(|(server, why)| {
+            format!(
+                "\n\nUpstream server `{server}` is not running ({why}): its tools are not available \
+until it starts (codemode tries again, at most {} s apart).",
+                upstream::MAX_BACKOFF.as_secs()
+            )
+        })
+        .collect();
+    let aliases = naming::aliases(upstream.iter().map(|tool| tool.definition.name.as_str()));
+    let unavailable = denied
+        .iter()
+        .flat_map(|tool| {
+            let name = &tool.definition.name;
+            aliases
+                .iter()
+                .filter(move |(_, owner)| *owner == name)
+                .map(|(alias, _)| alias.clone())
+                .chain(std::iter::once(name.clone()))
+        })
+        .map(|name| (name, "the policy denies it".to_owned()))
+        .collect();
+    let planning = Planning {
+        callable: code.tools.clone(),
+        aliases,
+        unavailable,
+    };
+    let run_instruction = recipe.planner.as_ref().map(|planner| {
+        let mut tool = instruction_tool(
+            Arc::clone(&recipe.interpreter),
+            code.clone(),
+            InstructionToolOptions {
+                aliases: planning.aliases.clone(),
+                unavailable: planning.unavailable.clone(),
+                listing: catalog
+                    .as_ref()
+                    .map(|catalog| catalog.instruction_listing()),
+                ..InstructionToolOptions::new(Arc::clone(&planner.planner), planner.min_confidence)
+            },
+        );
+        tool.description.push_str(&down);
+        tool
+    });
+    if let Some(catalog) = &catalog {
+        code.tools
+            .push(discovery::code_search_tool(Arc::clone(catalog)));
+    }
+    let mut run_code = code_tool(Arc::clone(&recipe.interpreter), code);
+    run_code.description.push_str(&down);
+    let discovery = catalog.map(|catalog| Discovery {
+        search: discovery::search_tool(catalog),
+        gate: (!direct.is_empty()).then(|| gate(&direct, policy)),
+    });
+    Tools {
+        version,
+        run_code,
+        run_instruction,
+        planning,
+        direct,
+        discovery,
+    }
+}
+
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Session")
             .field("bridge", &self.bridge)
             .field("code", &self.code)
-            .field("direct", &self.direct)
-            .field("discovers", &self.discovery.is_some())
+            .field("tools", &self.current())
             .finish_non_exhaustive()
     }
 }

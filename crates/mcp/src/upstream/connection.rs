@@ -28,6 +28,7 @@ use rmcp::transport::streamable_http_client::{
 };
 use rmcp::{Peer, RoleClient, ServiceExt};
 use serde_json::Value;
+use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
 use super::CallFailure;
@@ -92,11 +93,21 @@ pub(super) struct Connection {
     stop: CancellationToken,
     /// How many clients have been installed.
     generations: AtomicU64,
+    /// Its tools as last listed; none until it has connected once.
+    tools: RwLock<Option<Vec<Tool>>>,
+    /// Bumped whenever the tools of a server change (its first connection included).
+    changes: Arc<watch::Sender<u64>>,
 }
 
 impl Connection {
-    /// A connection over the started `service`, watched by a supervisor task from now on.
-    pub(super) fn start(config: ServerConfig, service: Service) -> Arc<Self> {
+    /// A connection over the started `service` and its `tools`, or (when the start failed, for
+    /// the reason given) one that keeps trying to connect; watched by a supervisor task from
+    /// now on. `changes` is bumped whenever its tools change.
+    pub(super) fn start(
+        config: ServerConfig,
+        started: Result<(Service, Vec<Tool>), String>,
+        changes: Arc<watch::Sender<u64>>,
+    ) -> Arc<Self> {
         let connection = Arc::new(Self {
             config,
             live: RwLock::new(None),
@@ -104,15 +115,62 @@ impl Connection {
             stopping: AtomicBool::new(false),
             stop: CancellationToken::new(),
             generations: AtomicU64::new(0),
+            tools: RwLock::new(None),
+            changes,
         });
-        connection.install(service);
+        match started {
+            Ok((service, tools)) => {
+                connection.install(service);
+                *connection
+                    .tools
+                    .write()
+                    .unwrap_or_else(PoisonError::into_inner) = Some(tools);
+            }
+            Err(why) => connection.set_away(why),
+        }
         tokio::spawn(Arc::clone(&connection).supervise());
         connection
+    }
+
+    /// Its tools as last listed, or `None` while it has never connected.
+    pub(super) fn tools(&self) -> Option<Vec<Tool>> {
+        self.tools
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Whether it has connected at least once.
+    pub(super) fn ever_up(&self) -> bool {
+        self.tools
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
+    }
+
+    /// Keeps `tools` as its tools, and says so to the bridge when they changed.
+    fn set_tools(&self, tools: Vec<Tool>) -> bool {
+        let mut kept = self.tools.write().unwrap_or_else(PoisonError::into_inner);
+        let same = kept
+            .as_ref()
+            .is_some_and(|old| serde_json::to_value(old).ok() == serde_json::to_value(&tools).ok());
+        if same {
+            return false;
+        }
+        *kept = Some(tools);
+        drop(kept);
+        self.changes.send_modify(|version| *version += 1);
+        true
     }
 
     /// The server's name.
     pub(super) fn server(&self) -> &str {
         &self.config.name
+    }
+
+    /// The server's config.
+    pub(super) fn config(&self) -> &ServerConfig {
+        &self.config
     }
 
     fn install(&self, service: Service) {
@@ -182,33 +240,37 @@ impl Connection {
         }
     }
 
-    /// Watches the transport, and connects again with backoff when it closes.
+    /// Watches the transport, and connects again with backoff when it closes (or, for a server
+    /// that did not start, until it does).
     async fn supervise(self: Arc<Self>) {
+        let mut never_up = !self.ever_up();
         loop {
-            loop {
-                tokio::select! {
-                    () = self.stop.cancelled() => return,
-                    () = tokio::time::sleep(WATCH_EVERY) => {}
+            if !never_up {
+                loop {
+                    tokio::select! {
+                        () = self.stop.cancelled() => return,
+                        () = tokio::time::sleep(WATCH_EVERY) => {}
+                    }
+                    let closed = self.peer().is_none_or(|peer| peer.is_transport_closed());
+                    if closed {
+                        break;
+                    }
                 }
-                let closed = self.peer().is_none_or(|peer| peer.is_transport_closed());
-                if closed {
-                    break;
+                if self.stopping.load(Ordering::Acquire) {
+                    return;
                 }
-            }
-            if self.stopping.load(Ordering::Acquire) {
-                return;
-            }
-            let noun = match self.config.transport {
-                Transport::Stdio(_) => "exited",
-                Transport::Http(_) => "dropped its connection",
-            };
-            log(&format!(
-                "upstream server `{}` {noun}: connecting again (calls of its tools fail with \
+                let noun = match self.config.transport {
+                    Transport::Stdio(_) => "exited",
+                    Transport::Http(_) => "dropped its connection",
+                };
+                log(&format!(
+                    "upstream server `{}` {noun}: connecting again (calls of its tools fail with \
 upstream_unavailable meanwhile)",
-                self.config.name
-            ));
-            self.set_away(LOST.to_owned());
-            self.drop_live(None).await;
+                    self.config.name
+                ));
+                self.set_away(LOST.to_owned());
+                self.drop_live(None).await;
+            }
             let mut wait = FIRST_BACKOFF;
             let mut attempt = 1_u32;
             loop {
@@ -219,23 +281,34 @@ upstream_unavailable meanwhile)",
                 match connect(&self.config).await {
                     Ok((service, tools)) => {
                         self.install(service);
+                        let count = tools.len();
+                        let changed = self.set_tools(tools);
                         log(&format!(
-                            "upstream server `{}` is back after {attempt} attempt{}, with {} tools",
+                            "upstream server `{}` is {} after {attempt} attempt{}, with {count} tools{}",
                             self.config.name,
+                            if never_up { "up" } else { "back" },
                             if attempt == 1 { "" } else { "s" },
-                            tools.len()
+                            if changed && !never_up {
+                                " (its tools changed: clients are told the list changed)"
+                            } else {
+                                ""
+                            }
                         ));
                         break;
                     }
                     Err(err) => {
                         let err = self.config.redact(&err.to_string());
-                        let why =
-                            format!("it is being connected again; attempt {attempt} failed: {err}");
+                        let why = if never_up {
+                            err.clone()
+                        } else {
+                            format!("it is being connected again; attempt {attempt} failed: {err}")
+                        };
                         if wait < MAX_BACKOFF {
                             log(&format!(
-                                "upstream server `{}`: attempt {attempt} to connect again \
-failed: {err}; next in {} s",
+                                "upstream server `{}`: attempt {attempt} to connect {}failed: \
+{err}; next in {} s",
                                 self.config.name,
+                                if never_up { "" } else { "again " },
                                 (wait * 2).min(MAX_BACKOFF).as_secs()
                             ));
                         }
@@ -245,6 +318,7 @@ failed: {err}; next in {} s",
                     }
                 }
             }
+            never_up = false;
         }
     }
 

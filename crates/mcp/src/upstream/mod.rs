@@ -21,24 +21,30 @@
 
 mod connection;
 
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use codemode_tool::{Handler, Hints, ToolDefinition, ToolOutput};
 use rmcp::model::{CallToolResult, Tool, ToolAnnotations};
 use serde_json::Value;
+use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
-use crate::config::{Config, ServerConfig};
+use crate::config::Config;
 use crate::{log, naming};
 use connection::{Connection, connect};
 
 pub use connection::MAX_BACKOFF;
 
-/// The running upstream servers and their tools.
+/// The upstream servers and their tools.
+///
+/// Each configured server has a connection, up or not: one that did not start keeps trying, and
+/// one that comes back may bring other tools. The tools are the union of what each server last
+/// listed, named for code, rebuilt when a server's list changes ([`Bridge::version`] counts the
+/// changes, and [`Bridge::changes`] says when one happens).
 pub struct Bridge {
     connections: Vec<Arc<Connection>>,
-    tools: Vec<UpstreamTool>,
-    down: Vec<(String, String)>,
+    built: RwLock<(u64, Arc<Vec<UpstreamTool>>)>,
+    changes: Arc<watch::Sender<u64>>,
 }
 
 /// One upstream tool, under its name for code.
@@ -84,7 +90,7 @@ impl std::fmt::Debug for UpstreamTool {
 
 impl Bridge {
     /// Starts every server of the config at once and lists their tools. Never fails: a server
-    /// that cannot be used is logged and reported by [`Bridge::down`].
+    /// that cannot be used now is logged, reported by [`Bridge::down`], and tried again.
     pub async fn start(config: &Config) -> Self {
         let started = futures::future::join_all(
             config
@@ -93,74 +99,87 @@ impl Bridge {
                 .map(|server| async move { (server, connect(server).await) }),
         )
         .await;
-        let mut bridge = Self {
-            connections: Vec::new(),
-            tools: Vec::new(),
-            down: Vec::new(),
-        };
+        let changes = Arc::new(watch::Sender::new(0));
+        let mut connections = Vec::new();
         for (server, outcome) in started {
-            match outcome {
-                Ok((service, tools)) => {
-                    let connection = Connection::start(server.clone(), service);
-                    bridge.add(server, connection, tools);
-                }
-                Err(err) => {
-                    let why = err.to_string();
-                    log(&format!(
-                        "upstream server `{}` is not running: {why}",
-                        server.name
-                    ));
-                    bridge.down.push((server.name.clone(), why));
-                }
-            }
+            let outcome = outcome.map_err(|err| {
+                let why = err.to_string();
+                log(&format!(
+                    "upstream server `{}` is not running: {why}; codemode tries again, at most {} s apart",
+                    server.name,
+                    MAX_BACKOFF.as_secs()
+                ));
+                why
+            });
+            connections.push(Connection::start(
+                server.clone(),
+                outcome,
+                Arc::clone(&changes),
+            ));
         }
+        let bridge = Self {
+            connections,
+            built: RwLock::new((u64::MAX, Arc::new(Vec::new()))),
+            changes,
+        };
+        bridge.tools();
         bridge
     }
 
-    fn add(&mut self, server: &ServerConfig, connection: Arc<Connection>, tools: Vec<Tool>) {
-        let names: Vec<String> = tools.iter().map(|tool| tool.name.to_string()).collect();
-        let assignment = naming::assign(&server.prefix, &names);
-        for (name, left_out) in &assignment.collisions {
-            let list: Vec<String> = left_out.iter().map(|tool| format!("`{tool}`")).collect();
-            log(&format!(
-                "upstream server `{}`: {} left out, since {} would be named `{name}` too",
-                server.name,
-                list.join(", "),
-                if left_out.len() == 1 {
-                    "another tool"
-                } else {
-                    "they"
-                }
-            ));
-        }
-        for (upstream_name, name) in assignment.named {
-            let Some(tool) = tools.iter().find(|tool| tool.name == upstream_name) else {
-                continue;
-            };
-            self.tools.push(UpstreamTool {
-                definition: definition(&name, tool, &connection),
-                server: server.name.clone(),
-                upstream_name,
-                connection: Arc::clone(&connection),
-            });
-        }
-        self.connections.push(connection);
+    /// How many times the tools have changed since the start.
+    pub fn version(&self) -> u64 {
+        *self.changes.borrow()
     }
 
-    /// Every tool of the running servers, in the config's order of servers and each server's
-    /// order of tools.
-    pub fn tools(&self) -> &[UpstreamTool] {
-        &self.tools
+    /// A receiver that sees each change of the tools.
+    pub fn changes(&self) -> watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+
+    /// Every tool of the servers that have connected, in the config's order of servers and each
+    /// server's order of tools (as each last listed them).
+    pub fn tools(&self) -> Arc<Vec<UpstreamTool>> {
+        let version = self.version();
+        {
+            let built = self.built.read().unwrap_or_else(PoisonError::into_inner);
+            if built.0 == version {
+                return Arc::clone(&built.1);
+            }
+        }
+        let mut built = self.built.write().unwrap_or_else(PoisonError::into_inner);
+        if built.0 != version {
+            let mut tools = Vec::new();
+            for connection in &self.connections {
+                if let Some(listed) = connection.tools() {
+                    named(connection, &listed, &mut tools);
+                }
+            }
+            *built = (version, Arc::new(tools));
+        }
+        Arc::clone(&built.1)
     }
 
     /// The tool code calls `name`, if any.
-    pub fn tool(&self, name: &str) -> Option<&UpstreamTool> {
-        self.tools.iter().find(|tool| tool.definition.name == name)
+    pub fn tool(&self, name: &str) -> Option<UpstreamTool> {
+        self.tools()
+            .iter()
+            .find(|tool| tool.definition.name == name)
+            .cloned()
     }
 
-    /// The servers that did not start, each with why.
-    pub fn down(&self) -> &[(String, String)] {
-        &self.down
+    /// The servers that have not connected since the start (they are tried again), each with
+    /// why, in the config's order.
+    pub fn down(&self) -> Vec<(String, String)> {
+        self.connections
+            .iter()
+            .filter(|connection| !connection.ever_up())
+            .map(|connection| {
+                (
+                    connection.server().to_owned(),
+                    connection.away().unwrap_or_default(),
+                )
+            })
+            .collect()
     }
 
     /// The servers that were running and are away now (being connected again), each with why,
@@ -168,6 +187,7 @@ impl Bridge {
     pub fn away(&self) -> Vec<(&str, String)> {
         self.connections
             .iter()
+            .filter(|connection| connection.ever_up())
             .filter_map(|connection| Some((connection.server(), connection.away()?)))
             .collect()
     }
@@ -184,11 +204,42 @@ impl Bridge {
     }
 }
 
+/// The tools one server `listed`, named for code (each collision logged), appended to `tools`.
+fn named(connection: &Arc<Connection>, listed: &[Tool], tools: &mut Vec<UpstreamTool>) {
+    let server = connection.config();
+    let names: Vec<String> = listed.iter().map(|tool| tool.name.to_string()).collect();
+    let assignment = naming::assign(&server.prefix, &names);
+    for (name, left_out) in &assignment.collisions {
+        let list: Vec<String> = left_out.iter().map(|tool| format!("`{tool}`")).collect();
+        log(&format!(
+            "upstream server `{}`: {} left out, since {} would be named `{name}` too",
+            server.name,
+            list.join(", "),
+            if left_out.len() == 1 {
+                "another tool"
+            } else {
+                "they"
+            }
+        ));
+    }
+    for (upstream_name, name) in assignment.named {
+        let Some(tool) = listed.iter().find(|tool| tool.name == upstream_name) else {
+            continue;
+        };
+        tools.push(UpstreamTool {
+            definition: definition(&name, tool, connection),
+            server: server.name.clone(),
+            upstream_name,
+            connection: Arc::clone(connection),
+        });
+    }
+}
+
 impl std::fmt::Debug for Bridge {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Bridge")
-            .field("tools", &self.tools)
-            .field("down", &self.down)
+            .field("tools", &self.tools())
+            .field("down", &self.down())
             .finish_non_exhaustive()
     }
 }
