@@ -4,8 +4,9 @@
 //
 // With REMOTE_TOKEN in its environment, every request must carry `Authorization: Bearer
 // REMOTE_TOKEN`, or it is answered 401 with a `WWW-Authenticate` challenge. Its tools: `echo`,
-// `team` (the `X-Team` header it was sent), `picture` (an image and an embedded resource) and
-// `crash` (the process exits). With CATALOG, a file of JSON lines `{name, description,
+// `team` (the `X-Team` header it was sent), `picture` (an image and an embedded resource),
+// `crash` (the process exits) and `grow`, which adds a tool `extra` and tells every client that
+// the list changed. With CATALOG, a file of JSON lines `{name, description,
 // parameters}` (BFCL's function docs), it serves those tools instead (the first CATALOG_LIMIT, by
 // default 1,000, names made
 // MCP-safe), each answering the name and arguments it was called with.
@@ -23,8 +24,20 @@ const catalogFile = process.argv[3];
 // A 1x1 transparent PNG.
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
+// Whether `grow` has been called, and the servers to tell when it is.
+let grown = false;
+const servers = new Set();
+
+const extraTool = {
+  name: "extra",
+  description: "A tool that `grow` added.",
+  inputSchema: { type: "object", properties: {} },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: () => ({ content: [{ type: "text", text: "extra" }] }),
+};
+
 function fixedTools(headers) {
-  return [
+  const tools = [
     {
       name: "echo",
       description: "Echoes a message back.",
@@ -58,7 +71,19 @@ function fixedTools(headers) {
       annotations: { readOnlyHint: true, openWorldHint: false },
       run: () => process.exit(3),
     },
+    {
+      name: "grow",
+      description: "Adds the tool `extra`, and says that the list of tools changed.",
+      inputSchema: { type: "object", properties: {} },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      run: () => {
+        grown = true;
+        for (const server of servers) server.sendToolListChanged().catch(() => {});
+        return { content: [{ type: "text", text: "grown" }] };
+      },
+    },
   ];
+  return grown ? [...tools, extraTool] : tools;
 }
 
 // BFCL's parameter types are Python's and Java's as often as JSON Schema's.
@@ -113,13 +138,15 @@ function catalogTools(file) {
 const catalog = catalogFile ? catalogTools(catalogFile) : null;
 
 function mcpServer(headers) {
-  const tools = catalog ?? fixedTools(headers);
-  const server = new Server({ name: "remote", version: "1.0.0" }, { capabilities: { tools: {} } });
+  const tools = () => catalog ?? fixedTools(headers);
+  const server = new Server({ name: "remote", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
+  servers.add(server);
+  server.onclose = () => servers.delete(server);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map(({ run, ...tool }) => tool),
+    tools: tools().map(({ run, ...tool }) => tool),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = tools.find((t) => t.name === request.params.name);
+    const tool = tools().find((t) => t.name === request.params.name);
     if (!tool) return { isError: true, content: [{ type: "text", text: `no tool ${request.params.name}` }] };
     return tool.run(request.params.arguments ?? {});
   });

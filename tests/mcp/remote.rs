@@ -404,6 +404,47 @@ async fn a_server_down_at_start_is_tried_again_and_its_tools_appear() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upstream_that_says_its_tools_changed_is_listed_again() {
+    let remote = Remote::start(0, None, None);
+    let client = Client::default();
+    let changed = Arc::clone(&client.list_changed);
+    let (session, log) = start_with(
+        &json!({"mcpServers": {"remote": {"url": remote.url()}}}),
+        &[],
+        client,
+    )
+    .await;
+    let before = tools(&session).await[0]
+        .description
+        .clone()
+        .unwrap_or_default();
+    assert!(!before.contains("remote__extra"), "{before}");
+    assert_eq!(
+        run(&session, "return await tools.remote__grow()").await["value"],
+        json!("grown")
+    );
+    run_until(
+        &session,
+        "return await tools.remote__extra()",
+        &json!("extra"),
+        30,
+    )
+    .await;
+    let after = tools(&session).await[0]
+        .description
+        .clone()
+        .unwrap_or_default();
+    assert!(after.contains("remote__extra("), "{after}");
+    assert!(changed.load(std::sync::atomic::Ordering::SeqCst) >= 1);
+    session.cancel().await.unwrap();
+    let stderr = std::fs::read_to_string(log).unwrap();
+    assert!(
+        stderr.contains("upstream server `remote` changed its tools: 6 now"),
+        "{stderr}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn media_that_code_returns_reach_the_client_as_content_blocks() {
     let remote = Remote::start(0, None, None);
     let (session, _log) = start_logged(

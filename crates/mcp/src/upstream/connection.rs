@@ -21,14 +21,15 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
     ProtocolVersion, Tool,
 };
+use rmcp::service::NotificationContext;
 use rmcp::service::{RunningService, ServiceError};
 use rmcp::transport::TokioChildProcess;
 use rmcp::transport::streamable_http_client::{
     StreamableHttpClientTransport, StreamableHttpClientTransportConfig,
 };
-use rmcp::{Peer, RoleClient, ServiceExt};
+use rmcp::{ClientHandler, Peer, RoleClient, ServiceExt};
 use serde_json::Value;
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 use tokio_util::sync::CancellationToken;
 
 use super::CallFailure;
@@ -71,7 +72,24 @@ pub(super) const INHERITED_ENV: &[&str] = &[
     "PROGRAMFILES",
 ];
 
-type Service = RunningService<RoleClient, ClientConfig>;
+type Service = RunningService<RoleClient, UpstreamClient>;
+
+/// codemode as the client of an upstream server: who it says it is, and a signal raised when the
+/// server says its tools changed (`notifications/tools/list_changed`).
+pub(super) struct UpstreamClient {
+    info: ClientConfig,
+    list_changed: Arc<Notify>,
+}
+
+impl ClientHandler for UpstreamClient {
+    fn get_info(&self) -> ClientConfig {
+        self.info.clone()
+    }
+
+    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.list_changed.notify_one();
+    }
+}
 
 /// A live client: the peer calls go to, and the service that owns the transport.
 struct Live {
@@ -97,6 +115,8 @@ pub(super) struct Connection {
     tools: RwLock<Option<Vec<Tool>>>,
     /// Bumped whenever the tools of a server change (its first connection included).
     changes: Arc<watch::Sender<u64>>,
+    /// Raised when the server says its tools changed.
+    list_changed: Arc<Notify>,
 }
 
 impl Connection {
@@ -107,6 +127,7 @@ impl Connection {
         config: ServerConfig,
         started: Result<(Service, Vec<Tool>), String>,
         changes: Arc<watch::Sender<u64>>,
+        list_changed: Arc<Notify>,
     ) -> Arc<Self> {
         let connection = Arc::new(Self {
             config,
@@ -117,6 +138,7 @@ impl Connection {
             generations: AtomicU64::new(0),
             tools: RwLock::new(None),
             changes,
+            list_changed,
         });
         match started {
             Ok((service, tools)) => {
@@ -129,7 +151,43 @@ impl Connection {
             Err(why) => connection.set_away(why),
         }
         tokio::spawn(Arc::clone(&connection).supervise());
+        tokio::spawn(Arc::clone(&connection).follow_list_changes());
         connection
+    }
+
+    /// Lists the server's tools again each time it says they changed.
+    async fn follow_list_changes(self: Arc<Self>) {
+        loop {
+            tokio::select! {
+                () = self.stop.cancelled() => return,
+                () = self.list_changed.notified() => {}
+            }
+            let Some(peer) = self.peer() else { continue };
+            let listed =
+                tokio::time::timeout(self.config.startup_timeout, peer.list_all_tools()).await;
+            match listed {
+                Ok(Ok(tools)) => {
+                    let count = tools.len();
+                    if self.set_tools(tools) {
+                        log(&format!(
+                            "upstream server `{}` changed its tools: {count} now; clients are \
+told the list changed",
+                            self.config.name
+                        ));
+                    }
+                }
+                Ok(Err(err)) => log(&format!(
+                    "upstream server `{}` said its tools changed, but listing them failed: {}",
+                    self.config.name,
+                    self.config.redact(&err.to_string())
+                )),
+                Err(_) => log(&format!(
+                    "upstream server `{}` said its tools changed, but did not list them within {} ms",
+                    self.config.name,
+                    self.config.startup_timeout.as_millis()
+                )),
+            }
+        }
     }
 
     /// Its tools as last listed, or `None` while it has never connected.
@@ -278,7 +336,7 @@ upstream_unavailable meanwhile)",
                     () = self.stop.cancelled() => return,
                     () = tokio::time::sleep(wait) => {}
                 }
-                match connect(&self.config).await {
+                match connect(&self.config, Arc::clone(&self.list_changed)).await {
                     Ok((service, tools)) => {
                         self.install(service);
                         let count = tools.len();
@@ -449,26 +507,33 @@ whether the call took effect is unknown, and the server is being connected again
 
 /// Connects to one server, completes the handshake and lists its tools, within its startup
 /// timeout.
-pub(super) async fn connect(server: &ServerConfig) -> Result<(Service, Vec<Tool>), Error> {
+pub(super) async fn connect(
+    server: &ServerConfig,
+    list_changed: Arc<Notify>,
+) -> Result<(Service, Vec<Tool>), Error> {
+    let client = UpstreamClient {
+        info: client_config(),
+        list_changed,
+    };
     let start = async {
         let service = match &server.transport {
             Transport::Stdio(stdio) => {
                 let transport = child_process(stdio)?;
-                client_config().serve(transport).await
+                client.serve(transport).await
             }
             Transport::Http(http) if http.oauth.is_some() => {
-                let (client, config) = http_parts(http)?;
+                let (http_client, config) = http_parts(http)?;
                 let url = config.uri.to_string();
-                let client = crate::oauth::authorized_client(server, &url, client)
+                let authorized = crate::oauth::authorized_client(server, &url, http_client)
                     .await
                     .map_err(|message| Error::Initialize { message })?;
-                let transport = StreamableHttpClientTransport::with_client(client, config);
-                client_config().serve(transport).await
+                let transport = StreamableHttpClientTransport::with_client(authorized, config);
+                client.serve(transport).await
             }
             Transport::Http(http) => {
-                let (client, config) = http_parts(http)?;
-                let transport = StreamableHttpClientTransport::with_client(client, config);
-                client_config().serve(transport).await
+                let (http_client, config) = http_parts(http)?;
+                let transport = StreamableHttpClientTransport::with_client(http_client, config);
+                client.serve(transport).await
             }
         }
         .map_err(|err| Error::Initialize {

@@ -92,16 +92,15 @@ impl Bridge {
     /// Starts every server of the config at once and lists their tools. Never fails: a server
     /// that cannot be used now is logged, reported by [`Bridge::down`], and tried again.
     pub async fn start(config: &Config) -> Self {
-        let started = futures::future::join_all(
-            config
-                .servers
-                .iter()
-                .map(|server| async move { (server, connect(server).await) }),
-        )
+        let started = futures::future::join_all(config.servers.iter().map(|server| async move {
+            let list_changed = Arc::new(tokio::sync::Notify::new());
+            let outcome = connect(server, Arc::clone(&list_changed)).await;
+            (server, outcome, list_changed)
+        }))
         .await;
         let changes = Arc::new(watch::Sender::new(0));
         let mut connections = Vec::new();
-        for (server, outcome) in started {
+        for (server, outcome, list_changed) in started {
             let outcome = outcome.map_err(|err| {
                 let why = err.to_string();
                 log(&format!(
@@ -115,6 +114,7 @@ impl Bridge {
                 server.clone(),
                 outcome,
                 Arc::clone(&changes),
+                list_changed,
             ));
         }
         let bridge = Self {
