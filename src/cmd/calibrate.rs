@@ -25,6 +25,10 @@ pub struct Args {
     /// over FILES is wrong.
     #[arg(long, default_value_t = 0.01, value_name = "SHARE")]
     risk: f64,
+    /// Fit as if no plan were disputed (a cascade's members reading it otherwise): no cap for
+    /// disputed plans, to measure what the cap does.
+    #[arg(long)]
+    without_disputes: bool,
     /// JSONL files of labeled records (`expected`) the model was not trained on, and that it
     /// will not be judged on.
     #[arg(required = true)]
@@ -40,15 +44,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut samples = Vec::new();
     let mut plan_records = 0;
     for path in &args.files {
-        let (found, plans) = samples_of(&planner, path)?;
+        let (mut found, plans) = samples_of(&planner, path)?;
         println!(
-            "{}: {} plans answered, {} exact, {} with a request left unhonoured ({} of them exact)",
+            "{}: {} plans answered, {} exact, {} with a request left unhonoured ({} of them exact), \
+             {} disputed ({} of them exact)",
             path.display(),
             found.len(),
             found.iter().filter(|s| s.right).count(),
             found.iter().filter(|s| s.unhonoured).count(),
-            found.iter().filter(|s| s.unhonoured && s.right).count()
+            found.iter().filter(|s| s.unhonoured && s.right).count(),
+            found.iter().filter(|s| s.disputed).count(),
+            found.iter().filter(|s| s.disputed && s.right).count()
         );
+        if args.without_disputes {
+            found.iter_mut().for_each(|s| s.disputed = false);
+        }
         samples.extend(found);
         plan_records += plans;
     }
@@ -70,6 +80,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         calibration.unhonoured
     );
     println!(
+        "a plan the cascade's members read otherwise: at most {:.3}",
+        calibration.disputed
+    );
+    println!(
         "default threshold: {:.3} (at most {:.1}% of the plans answered wrong)",
         calibration.threshold,
         100.0 * args.risk
@@ -77,7 +91,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let scored: Vec<Scored> = samples
         .iter()
         .map(|s| Scored {
-            confidence: calibration.confidence(s.raw, s.unhonoured),
+            confidence: calibration.confidence(s.raw, s.unhonoured, s.disputed),
             exact: s.right,
         })
         .collect();
@@ -129,6 +143,7 @@ fn samples_of(planner: &Planner, path: &PathBuf) -> anyhow::Result<(Vec<Sample>,
             Some(Sample {
                 raw: assessed.raw,
                 unhonoured: !assessed.unhonoured.is_empty(),
+                disputed: assessed.disputed,
                 right,
             })
         })
