@@ -25,8 +25,8 @@ pub struct Args {
     /// over FILES is wrong.
     #[arg(long, default_value_t = 0.01, value_name = "SHARE")]
     risk: f64,
-    /// Fit as if no plan were disputed (a cascade's members reading it otherwise): no cap for
-    /// disputed plans, to measure what the cap does.
+    /// Do not look for disputed plans (a cascade's members reading a record otherwise): no cap
+    /// for them, and the other members read only what member 0 is not sure of.
     #[arg(long)]
     without_disputes: bool,
     /// JSONL files of labeled records (`expected`) the model was not trained on, and that it
@@ -40,11 +40,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(0.0..1.0).contains(&args.risk) {
         anyhow::bail!("--risk must be a share from 0 to 1, not {}", args.risk);
     }
-    let planner = Planner::from_dir(&args.model)?;
+    let planner = Planner::from_dir(&args.model)?.with_disputes(!args.without_disputes);
     let mut samples = Vec::new();
     let mut plan_records = 0;
     for path in &args.files {
-        let (mut found, plans) = samples_of(&planner, path)?;
+        let (found, plans) = samples_of(&planner, path)?;
         println!(
             "{}: {} plans answered, {} exact, {} with a request left unhonoured ({} of them exact), \
              {} disputed ({} of them exact)",
@@ -56,9 +56,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             found.iter().filter(|s| s.disputed).count(),
             found.iter().filter(|s| s.disputed && s.right).count()
         );
-        if args.without_disputes {
-            found.iter_mut().for_each(|s| s.disputed = false);
-        }
         samples.extend(found);
         plan_records += plans;
     }

@@ -8,10 +8,13 @@
 //! vocabulary and runs its own forward pass, and decoding reads the mean of their probabilities.
 //! An ensemble may be a cascade: member 0 reads every record first and answers alone for the ones
 //! it is sure of (every decision it makes at least as probable as the cascade's [`Sure`]
-//! thresholds); only the others are read by the whole ensemble. For those, each member's own
-//! reading is decoded too: a plan the members read differently is *disputed*, a sign that the
-//! request is unlike what the networks were trained on, and its confidence is capped
-//! ([`Calibration::disputed`]).
+//! thresholds); only the others are read by the whole ensemble.
+//!
+//! When the calibration caps disputed plans ([`Calibration::disputed`] below 1), the other
+//! members also read the records member 0 answers alone, and each member's own reading is
+//! decoded: a plan that a member alone would answer otherwise is *disputed*, a sign that the
+//! request is unlike what the networks were trained on. This costs the other members' forward
+//! passes on every record; without such a cap nothing more is read.
 
 use std::path::Path;
 
@@ -56,6 +59,8 @@ pub struct Planner {
     min_confidence: f32,
     /// How the network's least probability becomes a plan's confidence.
     calibration: Calibration,
+    /// Whether a cascade's members each read every record, to find disputed plans.
+    disputes: bool,
 }
 
 /// A plan with what its confidence rests on.
@@ -129,11 +134,13 @@ impl Planner {
             network.freeze()?;
             members.push(Member { config, network });
         }
+        let calibration = calibration.unwrap_or_else(Calibration::identity);
         Ok(Planner {
             members,
             sure,
             min_confidence: 0.0,
-            calibration: calibration.unwrap_or_else(Calibration::identity),
+            disputes: calibration.disputed < 1.0,
+            calibration,
         })
     }
 
@@ -158,6 +165,7 @@ impl Planner {
             sure: self.sure,
             min_confidence: self.min_confidence,
             calibration: self.calibration.clone(),
+            disputes: self.disputes,
         })
     }
 
@@ -168,7 +176,15 @@ impl Planner {
             sure: None,
             min_confidence: 0.0,
             calibration: Calibration::identity(),
+            disputes: false,
         }
+    }
+
+    /// This planner, finding disputed plans (see [`Planner`]) or not, whatever its calibration
+    /// says: for fitting a calibration that caps them.
+    pub fn with_disputes(mut self, on: bool) -> Planner {
+        self.disputes = on;
+        self
     }
 
     /// This planner, answering a diagnostic instead of any plan whose confidence (the least
@@ -259,7 +275,7 @@ impl Planner {
     /// Plans each record, with what each plan's confidence rests on (every checked plan, whatever
     /// the planner's least confidence).
     pub fn assess(&self, records: &[&Record]) -> Vec<Result<Assessment, Diagnostic>> {
-        plan_members(&self.networks(), self.sure, records)
+        plan_members(&self.networks(), self.sure, self.disputes, records)
             .into_iter()
             .map(|answer| {
                 answer.map(|(plan, raw, unhonoured, disputed)| Assessment {
@@ -283,6 +299,7 @@ impl Planner {
     /// This planner with another calibration (validated).
     pub fn with_calibration(mut self, calibration: Calibration) -> Result<Planner, ModelError> {
         calibration.validate()?;
+        self.disputes = calibration.disputed < 1.0;
         self.calibration = calibration;
         Ok(self)
     }
@@ -489,20 +506,22 @@ fn choices(
     sure: Option<Sure>,
     records: &[&Record],
 ) -> Result<Vec<Choices>, ModelError> {
-    Ok(read(members, sure, records)?
+    Ok(read(members, sure, false, records)?
         .into_iter()
         .map(|(c, _)| c)
         .collect())
 }
 
-/// The choices of a record, and for a record the whole cascade read, each member's own choices
-/// (member order; empty otherwise).
+/// The choices of a record, and each member's own choices (member order) when a cascade looks
+/// for disputes (empty otherwise).
 type Reading = (Choices, Vec<Choices>);
 
-/// [`choices`], with each member's own choices for the records a cascade's members all read.
+/// [`choices`], with each member's own choices for every record when a cascade looks for
+/// `disputes`.
 fn read(
     members: &[Part],
     sure: Option<Sure>,
+    disputes: bool,
     records: &[&Record],
 ) -> Result<Vec<Reading>, ModelError> {
     // Each member reads the records with its own vocabulary; a record has as many positions in
@@ -541,7 +560,7 @@ fn read(
             .map(|e| chunk.iter().map(|&i| &e[i]).collect())
             .collect();
         match sure {
-            Some(sure) if members.len() > 1 => cascade(members, &reads, &groups, sure),
+            Some(sure) if members.len() > 1 => cascade(members, &reads, &groups, sure, disputes),
             _ => Ok(
                 read_choices(&scores(members, &reads, &groups)?, &groups[0])?
                     .into_iter()
@@ -559,13 +578,15 @@ fn read(
 
 /// A cascade's choices for one batch: member 0 reads the whole batch, and the records where one
 /// of its decisions is less probable than `sure` says are read again by the other members, as a
-/// smaller batch, and answered from the mean of all members' probabilities; those records also
-/// carry each member's own choices.
+/// smaller batch, and answered from the mean of all members' probabilities. With `disputes`,
+/// the other members also read the records member 0 answers alone, and every record carries
+/// each member's own choices.
 fn cascade(
     members: &[Part],
     reads: &[usize],
     groups: &[Vec<&Encoded>],
     sure: Sure,
+    disputes: bool,
 ) -> Result<Vec<Reading>, ModelError> {
     let alone = members[0]
         .1
@@ -579,6 +600,27 @@ fn cascade(
         .enumerate()
         .filter_map(|(b, (c, _))| (!certain(c, sure)).then_some(b))
         .collect();
+    if disputes {
+        // Each member's own choices for the records member 0 answers alone: the others read
+        // them as a batch of their own.
+        let sure_rows: Vec<usize> = (0..choices.len()).filter(|b| !unsure.contains(b)).collect();
+        if !sure_rows.is_empty() {
+            let cut: Vec<Vec<&Encoded>> = groups
+                .iter()
+                .map(|g| sure_rows.iter().map(|&b| g[b]).collect())
+                .collect();
+            for &b in &sure_rows {
+                let first = choices[b].0.clone();
+                choices[b].1.push(first);
+            }
+            for ((_, network), &read) in members[1..].iter().zip(&reads[1..]) {
+                let logits = network.forward(&batch(&cut[read], &Device::Cpu)?)?;
+                for (&b, c) in sure_rows.iter().zip(read_choices(&logits, &cut[0])?) {
+                    choices[b].1.push(c);
+                }
+            }
+        }
+    }
     if unsure.is_empty() {
         return Ok(choices);
     }
@@ -610,9 +652,13 @@ fn cascade(
         output: cut(&probs.output)?,
         status: cut(&probs.status)?,
     };
-    // Each member's own choices: member 0's from its reading of the whole batch, the others'
-    // from their logits, read as the mean is.
-    let mut own: Vec<Vec<Choices>> = unsure.iter().map(|&b| vec![choices[b].0.clone()]).collect();
+    // With `disputes`, each member's own choices: member 0's from its reading of the whole
+    // batch, the others' from their logits, read as the mean is.
+    let mut own: Vec<Vec<Choices>> = if disputes {
+        unsure.iter().map(|&b| vec![choices[b].0.clone()]).collect()
+    } else {
+        vec![Vec::new(); unsure.len()]
+    };
     let others = mean_of(
         first,
         &members[1..],
@@ -620,8 +666,10 @@ fn cascade(
         &batches,
         members.len(),
         |logits| {
-            for (mine, c) in own.iter_mut().zip(read_choices(logits, &groups[0])?) {
-                mine.push(c);
+            if disputes {
+                for (mine, c) in own.iter_mut().zip(read_choices(logits, &groups[0])?) {
+                    mine.push(c);
+                }
             }
             Ok(())
         },
@@ -852,7 +900,7 @@ pub fn plan_with(
     config: &Config,
     records: &[&Record],
 ) -> Vec<Result<Plan, Diagnostic>> {
-    plan_members(&[(config, network)], None, records)
+    plan_members(&[(config, network)], None, false, records)
         .into_iter()
         .map(|answer| answer.map(|(plan, _, _, _)| plan))
         .collect()
@@ -863,15 +911,16 @@ pub fn plan_with(
 type Read = (Plan, f32, Vec<Unhonoured>, bool);
 
 /// Plans each record with `members`: decoding, then the checker, then the requests of the
-/// instruction the plan does not honour, then (for the records a cascade's members all read)
-/// whether each member's own reading decodes to the same plan. A model error becomes a
-/// diagnostic for the records it concerns, never a panic.
+/// instruction the plan does not honour, then (when a cascade looks for `disputes`) whether each
+/// member's own reading decodes to the same plan. A model error becomes a diagnostic for the
+/// records it concerns, never a panic.
 fn plan_members(
     members: &[Part],
     sure: Option<Sure>,
+    disputes: bool,
     records: &[&Record],
 ) -> Vec<Result<Read, Diagnostic>> {
-    match read(members, sure, records) {
+    match read(members, sure, disputes, records) {
         Ok(choices) => records
             .iter()
             .zip(choices)
@@ -1006,21 +1055,20 @@ mod tests {
         };
         let never = choices(&parts, Some(never), &records).unwrap();
         assert!((0..records.len()).all(|i| same(&never[i], &full[i])));
-        // Only the records the whole cascade read carry each member's own choices, and those are
-        // the members' readings alone.
-        let readings = read(&parts, Some(sure), &records).unwrap();
+        // Looking for disputes, every record carries each member's own reading, and the
+        // cascade's choices do not change; otherwise none does.
+        let readings = read(&parts, Some(sure), true, &records).unwrap();
         let second = choices(&parts[1..], None, &records).unwrap();
-        for (i, (_, own)) in readings.iter().enumerate() {
-            if certain[i] {
-                assert!(own.is_empty(), "record {i}");
-            } else {
-                assert_eq!(own.len(), 2, "record {i}");
-                assert!(
-                    same(&own[0], &alone[i]) && same(&own[1], &second[i]),
-                    "record {i}"
-                );
-            }
+        for (i, (c, own)) in readings.iter().enumerate() {
+            assert!(same(c, &cascade[i]), "record {i}");
+            assert_eq!(own.len(), 2, "record {i}");
+            assert!(
+                same(&own[0], &alone[i]) && same(&own[1], &second[i]),
+                "record {i}"
+            );
         }
+        let plain = read(&parts, Some(sure), false, &records).unwrap();
+        assert!(plain.iter().all(|(_, own)| own.is_empty()));
     }
 
     #[test]
