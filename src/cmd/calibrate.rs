@@ -25,6 +25,10 @@ pub struct Args {
     /// over FILES is wrong.
     #[arg(long, default_value_t = 0.01, value_name = "SHARE")]
     risk: f64,
+    /// Do not look for disputed plans (a cascade's members reading a record otherwise): no cap
+    /// for them, and the other members read only what member 0 is not sure of.
+    #[arg(long)]
+    without_disputes: bool,
     /// JSONL files of labeled records (`expected`) the model was not trained on, and that it
     /// will not be judged on.
     #[arg(required = true)]
@@ -36,18 +40,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(0.0..1.0).contains(&args.risk) {
         anyhow::bail!("--risk must be a share from 0 to 1, not {}", args.risk);
     }
-    let planner = Planner::from_dir(&args.model)?;
+    let planner = Planner::from_dir(&args.model)?.with_disputes(!args.without_disputes);
     let mut samples = Vec::new();
     let mut plan_records = 0;
     for path in &args.files {
         let (found, plans) = samples_of(&planner, path)?;
         println!(
-            "{}: {} plans answered, {} exact, {} with a request left unhonoured ({} of them exact)",
+            "{}: {} plans answered, {} exact, {} with a request left unhonoured ({} of them exact), \
+             {} disputed ({} of them exact)",
             path.display(),
             found.len(),
             found.iter().filter(|s| s.right).count(),
             found.iter().filter(|s| s.unhonoured).count(),
-            found.iter().filter(|s| s.unhonoured && s.right).count()
+            found.iter().filter(|s| s.unhonoured && s.right).count(),
+            found.iter().filter(|s| s.disputed).count(),
+            found.iter().filter(|s| s.disputed && s.right).count()
         );
         samples.extend(found);
         plan_records += plans;
@@ -70,6 +77,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         calibration.unhonoured
     );
     println!(
+        "a plan the cascade's members read otherwise: at most {:.3}",
+        calibration.disputed
+    );
+    println!(
         "default threshold: {:.3} (at most {:.1}% of the plans answered wrong)",
         calibration.threshold,
         100.0 * args.risk
@@ -77,7 +88,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let scored: Vec<Scored> = samples
         .iter()
         .map(|s| Scored {
-            confidence: calibration.confidence(s.raw, s.unhonoured),
+            confidence: calibration.confidence(s.raw, s.unhonoured, s.disputed),
             exact: s.right,
         })
         .collect();
@@ -129,6 +140,7 @@ fn samples_of(planner: &Planner, path: &PathBuf) -> anyhow::Result<(Vec<Sample>,
             Some(Sample {
                 raw: assessed.raw,
                 unhonoured: !assessed.unhonoured.is_empty(),
+                disputed: assessed.disputed,
                 right,
             })
         })

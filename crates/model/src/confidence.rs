@@ -10,7 +10,13 @@
 //!   (the share of exact plans among plans with about that least probability);
 //! - at most [`Calibration::unhonoured`] when the instruction holds a request the plan does not
 //!   honour (`crate::residual`): the share of exact plans among such plans, far below any
-//!   threshold a caller would run plans at.
+//!   threshold a caller would run plans at;
+//! - at most [`Calibration::disputed`] when the plan is disputed: a cascade's members, each
+//!   reading the record alone, decode other answers (`crate::planner`). Networks trained apart
+//!   agree on what is like their training data and part ways on what is not, so a dispute marks
+//!   an unfamiliar request whatever words it is in, where the residual checks know only the
+//!   kinds of request they were written for. The cap is the share of exact plans among disputed
+//!   ones.
 //!
 //! A calibration also carries the threshold chosen with it ([`Calibration::threshold`]), the
 //! least confidence run_instruction and `codemode do` run a plan at unless told otherwise.
@@ -29,6 +35,10 @@ pub struct Calibration {
     pub right: Vec<f32>,
     /// The confidence of a plan that leaves a request of the instruction unhonoured, at most.
     pub unhonoured: f32,
+    /// The confidence of a plan a cascade's members read differently, at most (1, no cap, in a
+    /// calibration fitted before disputes were measured).
+    #[serde(default = "no_cap")]
+    pub disputed: f32,
     /// The least confidence a plan is run at by default.
     pub threshold: f32,
 }
@@ -40,12 +50,19 @@ pub struct Sample {
     pub raw: f32,
     /// Whether the instruction holds a request the plan does not honour.
     pub unhonoured: bool,
+    /// Whether a cascade's members each read the record otherwise.
+    pub disputed: bool,
     /// Whether the plan is the expected one.
     pub right: bool,
 }
 
 /// The fewest plans behind one knot of a fitted map: fewer make a step of chance.
 pub const MIN_BLOCK: usize = 40;
+
+/// A cap that caps nothing.
+fn no_cap() -> f32 {
+    1.0
+}
 
 impl Calibration {
     /// No calibration: the least probability itself, and no cap for unhonoured requests.
@@ -54,6 +71,7 @@ impl Calibration {
             raw: vec![0.0, 1.0],
             right: vec![0.0, 1.0],
             unhonoured: 1.0,
+            disputed: 1.0,
             threshold: 0.0,
         }
     }
@@ -68,6 +86,7 @@ impl Calibration {
         let probability = |p: &f32| (0.0..=1.0).contains(p);
         if !self.raw.iter().chain(&self.right).all(probability)
             || !probability(&self.unhonoured)
+            || !probability(&self.disputed)
             || !probability(&self.threshold)
         {
             return bad("every figure must be a probability from 0 to 1");
@@ -83,25 +102,29 @@ impl Calibration {
 
     /// The confidence of a plan whose least probability is `raw`: the map, linear between its
     /// knots and flat beyond them, capped at [`Calibration::unhonoured`] when the plan leaves a
-    /// request unhonoured.
-    pub fn confidence(&self, raw: f32, unhonoured: bool) -> f32 {
-        let mapped = interpolate(&self.raw, &self.right, raw);
+    /// request unhonoured and at [`Calibration::disputed`] when it is disputed.
+    pub fn confidence(&self, raw: f32, unhonoured: bool, disputed: bool) -> f32 {
+        let mut confidence = interpolate(&self.raw, &self.right, raw);
         if unhonoured {
-            mapped.min(self.unhonoured)
-        } else {
-            mapped
+            confidence = confidence.min(self.unhonoured);
         }
+        if disputed {
+            confidence = confidence.min(self.disputed);
+        }
+        confidence
     }
 
     /// Fits a calibration to answered plans of labeled records: the map by isotonic regression
-    /// (pool adjacent violators) over the plans that leave nothing unhonoured, each knot the mean
-    /// of at least [`MIN_BLOCK`] plans; the cap as the share of exact plans among the others,
+    /// (pool adjacent violators) over the plans neither unhonoured nor disputed, each knot the
+    /// mean of at least [`MIN_BLOCK`] plans; each cap as the share of exact plans among the
+    /// plans it caps (the disputed cap over the disputed plans that leave nothing unhonoured),
     /// with one right and one wrong plan added so that a handful of them cannot make it 0 or 1.
-    /// The threshold is left at 0 (see [`Calibration::choose_threshold`]).
+    /// With no disputed plan, nothing is disputed and the cap is 1. The threshold is left at 0
+    /// (see [`Calibration::choose_threshold`]).
     pub fn fit(samples: &[Sample]) -> Result<Self, ModelError> {
         let mut plain: Vec<(f32, bool)> = samples
             .iter()
-            .filter(|s| !s.unhonoured)
+            .filter(|s| !s.unhonoured && !s.disputed)
             .map(|s| (s.raw, s.right))
             .collect();
         if plain.len() < MIN_BLOCK {
@@ -145,12 +168,23 @@ impl Calibration {
             raw.push(knot);
             right.push((rights / n as f64) as f32);
         }
-        let flagged: Vec<&Sample> = samples.iter().filter(|s| s.unhonoured).collect();
-        let flagged_right = flagged.iter().filter(|s| s.right).count();
+        let share = |flagged: Vec<&Sample>| {
+            let right = flagged.iter().filter(|s| s.right).count();
+            (right + 1) as f32 / (flagged.len() + 2) as f32
+        };
+        let disputed: Vec<&Sample> = samples
+            .iter()
+            .filter(|s| s.disputed && !s.unhonoured)
+            .collect();
         let calibration = Self {
             raw,
             right,
-            unhonoured: (flagged_right + 1) as f32 / (flagged.len() + 2) as f32,
+            unhonoured: share(samples.iter().filter(|s| s.unhonoured).collect()),
+            disputed: if disputed.is_empty() {
+                1.0
+            } else {
+                share(disputed)
+            },
             threshold: 0.0,
         };
         calibration.validate()?;
@@ -163,7 +197,7 @@ impl Calibration {
     pub fn choose_threshold(&self, samples: &[Sample], risk: f64) -> f32 {
         let mut scored: Vec<(f32, bool)> = samples
             .iter()
-            .map(|s| (self.confidence(s.raw, s.unhonoured), s.right))
+            .map(|s| (self.confidence(s.raw, s.unhonoured, s.disputed), s.right))
             .collect();
         scored.sort_by(|a, b| a.0.total_cmp(&b.0));
         let total = scored.len();
@@ -289,6 +323,7 @@ mod tests {
         let make = |ok| Sample {
             raw,
             unhonoured,
+            disputed: false,
             right: ok,
         };
         std::iter::repeat_n(make(true), right)
@@ -305,9 +340,9 @@ mod tests {
         assert_eq!(calibration.raw, [0.4, 0.7, 0.99]);
         assert_eq!(calibration.right, [0.5, 0.875, 0.99]);
         // Linear between knots, flat beyond them.
-        assert!((calibration.confidence(0.55, false) - 0.6875).abs() < 1e-6);
-        assert_eq!(calibration.confidence(0.1, false), 0.5);
-        assert_eq!(calibration.confidence(1.0, false), 0.99);
+        assert!((calibration.confidence(0.55, false, false) - 0.6875).abs() < 1e-6);
+        assert_eq!(calibration.confidence(0.1, false, false), 0.5);
+        assert_eq!(calibration.confidence(1.0, false, false), 0.99);
         // A block whose share is above the next one's is pooled with it.
         let mut data = samples(0.5, 38, 2, false);
         data.extend(samples(0.9, 36, 4, false));
@@ -322,8 +357,26 @@ mod tests {
         let calibration = Calibration::fit(&data).unwrap();
         // (1 + 1) / (6 + 2)
         assert_eq!(calibration.unhonoured, 0.25);
-        assert_eq!(calibration.confidence(0.99, true), 0.25);
-        assert_eq!(calibration.confidence(0.99, false), 1.0);
+        assert_eq!(calibration.confidence(0.99, true, false), 0.25);
+        assert_eq!(calibration.confidence(0.99, false, false), 1.0);
+    }
+
+    #[test]
+    fn a_disputed_plan_is_capped_at_the_share_of_exact_disputed_plans() {
+        let mut data = samples(0.99, 40, 0, false);
+        // No disputed plan: no cap.
+        assert_eq!(Calibration::fit(&data).unwrap().disputed, 1.0);
+        data.extend(samples(0.99, 3, 5, false).into_iter().map(|s| Sample {
+            disputed: true,
+            ..s
+        }));
+        let calibration = Calibration::fit(&data).unwrap();
+        // (3 + 1) / (8 + 2); the disputed plans are not in the map.
+        assert_eq!(calibration.disputed, 0.4);
+        assert_eq!(calibration.right, [1.0]);
+        assert_eq!(calibration.confidence(0.99, false, true), 0.4);
+        // Both caps: the lower one (no unhonoured plan was seen, so that cap is 1/2).
+        assert_eq!(calibration.confidence(0.99, true, true), 0.4);
     }
 
     #[test]

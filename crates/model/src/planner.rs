@@ -9,6 +9,12 @@
 //! An ensemble may be a cascade: member 0 reads every record first and answers alone for the ones
 //! it is sure of (every decision it makes at least as probable as the cascade's [`Sure`]
 //! thresholds); only the others are read by the whole ensemble.
+//!
+//! When the calibration caps disputed plans ([`Calibration::disputed`] below 1), the other
+//! members also read the records member 0 answers alone, and each member's own reading is
+//! decoded: a plan that a member alone would answer otherwise is *disputed*, a sign that the
+//! request is unlike what the networks were trained on. This costs the other members' forward
+//! passes on every record; without such a cap nothing more is read.
 
 use std::path::Path;
 
@@ -53,6 +59,8 @@ pub struct Planner {
     min_confidence: f32,
     /// How the network's least probability becomes a plan's confidence.
     calibration: Calibration,
+    /// Whether a cascade's members each read every record, to find disputed plans.
+    disputes: bool,
 }
 
 /// A plan with what its confidence rests on.
@@ -66,8 +74,11 @@ pub struct Assessment {
     pub raw: f32,
     /// The requests of the instruction the plan does not honour.
     pub unhonoured: Vec<Unhonoured>,
+    /// Whether the members of a cascade, each reading alone, decode other answers than this
+    /// plan (only for records the whole cascade read; see [`Planner`]).
+    pub disputed: bool,
     /// The plan's confidence: `raw` through the planner's calibration, capped when a request is
-    /// unhonoured.
+    /// unhonoured or the plan is disputed.
     pub confidence: f32,
 }
 
@@ -123,11 +134,13 @@ impl Planner {
             network.freeze()?;
             members.push(Member { config, network });
         }
+        let calibration = calibration.unwrap_or_else(Calibration::identity);
         Ok(Planner {
             members,
             sure,
             min_confidence: 0.0,
-            calibration: calibration.unwrap_or_else(Calibration::identity),
+            disputes: calibration.disputed < 1.0,
+            calibration,
         })
     }
 
@@ -152,6 +165,7 @@ impl Planner {
             sure: self.sure,
             min_confidence: self.min_confidence,
             calibration: self.calibration.clone(),
+            disputes: self.disputes,
         })
     }
 
@@ -162,7 +176,15 @@ impl Planner {
             sure: None,
             min_confidence: 0.0,
             calibration: Calibration::identity(),
+            disputes: false,
         }
+    }
+
+    /// This planner, finding disputed plans (see [`Planner`]) or not, whatever its calibration
+    /// says: for fitting a calibration that caps them.
+    pub fn with_disputes(mut self, on: bool) -> Planner {
+        self.disputes = on;
+        self
     }
 
     /// This planner, answering a diagnostic instead of any plan whose confidence (the least
@@ -253,14 +275,17 @@ impl Planner {
     /// Plans each record, with what each plan's confidence rests on (every checked plan, whatever
     /// the planner's least confidence).
     pub fn assess(&self, records: &[&Record]) -> Vec<Result<Assessment, Diagnostic>> {
-        plan_members(&self.networks(), self.sure, records)
+        plan_members(&self.networks(), self.sure, self.disputes, records)
             .into_iter()
             .map(|answer| {
-                answer.map(|(plan, raw, unhonoured)| Assessment {
-                    confidence: self.calibration.confidence(raw, !unhonoured.is_empty()),
+                answer.map(|(plan, raw, unhonoured, disputed)| Assessment {
+                    confidence: self
+                        .calibration
+                        .confidence(raw, !unhonoured.is_empty(), disputed),
                     plan,
                     raw,
                     unhonoured,
+                    disputed,
                 })
             })
             .collect()
@@ -274,6 +299,7 @@ impl Planner {
     /// This planner with another calibration (validated).
     pub fn with_calibration(mut self, calibration: Calibration) -> Result<Planner, ModelError> {
         calibration.validate()?;
+        self.disputes = calibration.disputed < 1.0;
         self.calibration = calibration;
         Ok(self)
     }
@@ -480,6 +506,24 @@ fn choices(
     sure: Option<Sure>,
     records: &[&Record],
 ) -> Result<Vec<Choices>, ModelError> {
+    Ok(read(members, sure, false, records)?
+        .into_iter()
+        .map(|(c, _)| c)
+        .collect())
+}
+
+/// The choices of a record, and each member's own choices (member order) when a cascade looks
+/// for disputes (empty otherwise).
+type Reading = (Choices, Vec<Choices>);
+
+/// [`choices`], with each member's own choices for every record when a cascade looks for
+/// `disputes`.
+fn read(
+    members: &[Part],
+    sure: Option<Sure>,
+    disputes: bool,
+    records: &[&Record],
+) -> Result<Vec<Reading>, ModelError> {
     // Each member reads the records with its own vocabulary; a record has as many positions in
     // every encoding (one per token), so the batches can be shared. Members with the same
     // vocabulary (runs on the same training data) share one encoding: `reads[m]` is member m's.
@@ -516,11 +560,16 @@ fn choices(
             .map(|e| chunk.iter().map(|&i| &e[i]).collect())
             .collect();
         match sure {
-            Some(sure) if members.len() > 1 => cascade(members, &reads, &groups, sure),
-            _ => read_choices(&scores(members, &reads, &groups)?, &groups[0]),
+            Some(sure) if members.len() > 1 => cascade(members, &reads, &groups, sure, disputes),
+            _ => Ok(
+                read_choices(&scores(members, &reads, &groups)?, &groups[0])?
+                    .into_iter()
+                    .map(|c| (c, Vec::new()))
+                    .collect(),
+            ),
         }
     })?;
-    let mut out: Vec<Option<Choices>> = vec![None; records.len()];
+    let mut out: Vec<Option<Reading>> = vec![None; records.len()];
     for (i, c) in chosen {
         out[i] = Some(c);
     }
@@ -529,22 +578,49 @@ fn choices(
 
 /// A cascade's choices for one batch: member 0 reads the whole batch, and the records where one
 /// of its decisions is less probable than `sure` says are read again by the other members, as a
-/// smaller batch, and answered from the mean of all members' probabilities.
+/// smaller batch, and answered from the mean of all members' probabilities. With `disputes`,
+/// the other members also read the records member 0 answers alone, and every record carries
+/// each member's own choices.
 fn cascade(
     members: &[Part],
     reads: &[usize],
     groups: &[Vec<&Encoded>],
     sure: Sure,
-) -> Result<Vec<Choices>, ModelError> {
+    disputes: bool,
+) -> Result<Vec<Reading>, ModelError> {
     let alone = members[0]
         .1
         .forward(&batch(&groups[reads[0]], &Device::Cpu)?)?;
-    let mut choices = read_choices(&alone, &groups[0])?;
+    let mut choices: Vec<Reading> = read_choices(&alone, &groups[0])?
+        .into_iter()
+        .map(|c| (c, Vec::new()))
+        .collect();
     let unsure: Vec<usize> = choices
         .iter()
         .enumerate()
-        .filter_map(|(b, c)| (!certain(c, sure)).then_some(b))
+        .filter_map(|(b, (c, _))| (!certain(c, sure)).then_some(b))
         .collect();
+    if disputes {
+        // Each member's own choices for the records member 0 answers alone: the others read
+        // them as a batch of their own.
+        let sure_rows: Vec<usize> = (0..choices.len()).filter(|b| !unsure.contains(b)).collect();
+        if !sure_rows.is_empty() {
+            let cut: Vec<Vec<&Encoded>> = groups
+                .iter()
+                .map(|g| sure_rows.iter().map(|&b| g[b]).collect())
+                .collect();
+            for &b in &sure_rows {
+                let first = choices[b].0.clone();
+                choices[b].1.push(first);
+            }
+            for ((_, network), &read) in members[1..].iter().zip(&reads[1..]) {
+                let logits = network.forward(&batch(&cut[read], &Device::Cpu)?)?;
+                for (&b, c) in sure_rows.iter().zip(read_choices(&logits, &cut[0])?) {
+                    choices[b].1.push(c);
+                }
+            }
+        }
+    }
     if unsure.is_empty() {
         return Ok(choices);
     }
@@ -576,20 +652,45 @@ fn cascade(
         output: cut(&probs.output)?,
         status: cut(&probs.status)?,
     };
-    let others = mean_of(first, &members[1..], &reads[1..], &batches, members.len())?;
-    for (b, c) in unsure.into_iter().zip(read_choices(&others, &groups[0])?) {
-        choices[b] = c;
+    // With `disputes`, each member's own choices: member 0's from its reading of the whole
+    // batch, the others' from their logits, read as the mean is.
+    let mut own: Vec<Vec<Choices>> = if disputes {
+        unsure.iter().map(|&b| vec![choices[b].0.clone()]).collect()
+    } else {
+        vec![Vec::new(); unsure.len()]
+    };
+    let others = mean_of(
+        first,
+        &members[1..],
+        &reads[1..],
+        &batches,
+        members.len(),
+        |logits| {
+            if disputes {
+                for (mine, c) in own.iter_mut().zip(read_choices(logits, &groups[0])?) {
+                    mine.push(c);
+                }
+            }
+            Ok(())
+        },
+    )?;
+    for ((b, c), mine) in unsure
+        .into_iter()
+        .zip(read_choices(&others, &groups[0])?)
+        .zip(own)
+    {
+        choices[b] = (c, mine);
     }
     Ok(choices)
 }
 
 /// Runs `read` on batches of the records `order` lists (sorted by length), shared out over the
 /// worker threads, and pairs each record's choices with its index.
-fn over_batches(
+fn over_batches<T: Send>(
     order: &[usize],
     encoded: &[Encoded],
-    read: impl Fn(&[usize]) -> Result<Vec<Choices>, ModelError> + Sync,
-) -> Result<Vec<(usize, Choices)>, ModelError> {
+    read: impl Fn(&[usize]) -> Result<Vec<T>, ModelError> + Sync,
+) -> Result<Vec<(usize, T)>, ModelError> {
     // Batches of similar lengths, at most BATCH records and about TOKEN_BUDGET tokens each, so
     // that memory stays flat however long the records are.
     let mut chunks: Vec<&[usize]> = Vec::new();
@@ -608,7 +709,7 @@ fn over_batches(
     // Batches are shared out over the worker threads (both cores of a small machine); each
     // forward pass is independent, so the answers do not depend on the split.
     let workers = threads().min(chunks.len()).max(1);
-    let share = |w: usize| -> Result<Vec<(usize, Choices)>, ModelError> {
+    let share = |w: usize| -> Result<Vec<(usize, T)>, ModelError> {
         let mut mine = Vec::new();
         for chunk in chunks.iter().skip(w).step_by(workers) {
             mine.extend(chunk.iter().copied().zip(read(chunk)?));
@@ -616,7 +717,7 @@ fn over_batches(
         Ok(mine)
     };
     // The calling thread takes the first share itself; only the others get threads.
-    let results: Vec<Result<Vec<(usize, Choices)>, ModelError>> = std::thread::scope(|scope| {
+    let results: Vec<Result<Vec<(usize, T)>, ModelError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..workers)
             .map(|w| scope.spawn(move || share(w)))
             .collect();
@@ -678,21 +779,32 @@ fn scores(
         return Ok(out);
     }
     let first = each_head(&out, crate::kernels::softmax)?;
-    mean_of(first, &members[1..], &reads[1..], &batches, members.len())
+    mean_of(
+        first,
+        &members[1..],
+        &reads[1..],
+        &batches,
+        members.len(),
+        |_| Ok(()),
+    )
 }
 
 /// The log of the mean of `first` (one network's probabilities) and the probabilities the
 /// `others` read from `batches` (member m reads `batches[reads[m]]`), over `count` networks.
+/// `each` is shown each of the others' logits, in member order.
 fn mean_of(
     first: Outputs,
     others: &[Part],
     reads: &[usize],
     batches: &[Batch],
     count: usize,
+    mut each: impl FnMut(&Outputs) -> Result<(), ModelError>,
 ) -> Result<Outputs, ModelError> {
     let mut sum = first;
     for ((_, network), &read) in others.iter().zip(reads) {
-        let probs = each_head(&network.forward(&batches[read])?, crate::kernels::softmax)?;
+        let logits = network.forward(&batches[read])?;
+        each(&logits)?;
+        let probs = each_head(&logits, crate::kernels::softmax)?;
         sum = Outputs {
             tags: (sum.tags + probs.tags)?,
             pointer: (sum.pointer + probs.pointer)?,
@@ -788,29 +900,31 @@ pub fn plan_with(
     config: &Config,
     records: &[&Record],
 ) -> Vec<Result<Plan, Diagnostic>> {
-    plan_members(&[(config, network)], None, records)
+    plan_members(&[(config, network)], None, false, records)
         .into_iter()
-        .map(|answer| answer.map(|(plan, _, _)| plan))
+        .map(|answer| answer.map(|(plan, _, _, _)| plan))
         .collect()
 }
 
-/// A plan, the least probability of the decisions it rests on, and the requests of the
-/// instruction it leaves unhonoured.
-type Read = (Plan, f32, Vec<Unhonoured>);
+/// A plan, the least probability of the decisions it rests on, the requests of the instruction
+/// it leaves unhonoured, and whether a cascade's members each read it otherwise.
+type Read = (Plan, f32, Vec<Unhonoured>, bool);
 
 /// Plans each record with `members`: decoding, then the checker, then the requests of the
-/// instruction the plan does not honour. A model error becomes a diagnostic for the records it
-/// concerns, never a panic.
+/// instruction the plan does not honour, then (when a cascade looks for `disputes`) whether each
+/// member's own reading decodes to the same plan. A model error becomes a diagnostic for the
+/// records it concerns, never a panic.
 fn plan_members(
     members: &[Part],
     sure: Option<Sure>,
+    disputes: bool,
     records: &[&Record],
 ) -> Vec<Result<Read, Diagnostic>> {
-    match choices(members, sure, records) {
+    match read(members, sure, disputes, records) {
         Ok(choices) => records
             .iter()
             .zip(choices)
-            .map(|(record, c)| {
+            .map(|(record, (c, own))| {
                 decode_sure(&record.tokens, &record.catalog, &c).map(|(plan, raw)| {
                     let left = unhonoured(&record.tokens, &record.catalog, &c.tags, &plan);
                     // The doubts the plan rests on; a close reading keeps the doubt of the tags
@@ -821,7 +935,11 @@ fn plan_members(
                     } else {
                         deciding
                     };
-                    (plan, sure, left)
+                    let disputed = own.iter().any(|mine| {
+                        crate::decode::decode_checked(&record.tokens, &record.catalog, mine)
+                            .map_or(true, |theirs| theirs != plan)
+                    });
+                    (plan, sure, left, disputed)
                 })
             })
             .collect(),
@@ -937,6 +1055,20 @@ mod tests {
         };
         let never = choices(&parts, Some(never), &records).unwrap();
         assert!((0..records.len()).all(|i| same(&never[i], &full[i])));
+        // Looking for disputes, every record carries each member's own reading, and the
+        // cascade's choices do not change; otherwise none does.
+        let readings = read(&parts, Some(sure), true, &records).unwrap();
+        let second = choices(&parts[1..], None, &records).unwrap();
+        for (i, (c, own)) in readings.iter().enumerate() {
+            assert!(same(c, &cascade[i]), "record {i}");
+            assert_eq!(own.len(), 2, "record {i}");
+            assert!(
+                same(&own[0], &alone[i]) && same(&own[1], &second[i]),
+                "record {i}"
+            );
+        }
+        let plain = read(&parts, Some(sure), false, &records).unwrap();
+        assert!(plain.iter().all(|(_, own)| own.is_empty()));
     }
 
     #[test]
