@@ -4,62 +4,33 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::remote::start_logged;
-use crate::server::{call, text, tools};
+use crate::remote::{Remote, free_port, run, run_code_description, start_logged};
 use crate::support::{ensure_test_deps, fixtures, scratch, write_config};
 
-/// `oauth-server.mjs` with access tokens that live `ttl_s` seconds, killed when dropped.
-struct OAuthServer {
-    child: Child,
-    mcp_port: u16,
+/// `oauth-server.mjs` with access tokens that live `ttl_s` seconds, killed when dropped (its
+/// `port` is the MCP server's).
+fn start_oauth_server(ttl_s: u64) -> Remote {
+    ensure_test_deps();
+    let (mcp_port, auth_port) = (free_port(), free_port());
+    let mut command = Command::new("node");
+    command
+        .arg(fixtures().join("oauth-server.mjs"))
+        .arg(mcp_port.to_string())
+        .arg(auth_port.to_string())
+        .env("ACCESS_TTL_S", ttl_s.to_string());
+    Remote::spawn(command, move |line| {
+        line.starts_with("listening").then_some(mcp_port)
+    })
 }
 
-impl Drop for OAuthServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-impl OAuthServer {
-    fn start(ttl_s: u64) -> Self {
-        ensure_test_deps();
-        let (mcp_port, auth_port) = (free_port(), free_port());
-        let mut child = Command::new("node")
-            .arg(fixtures().join("oauth-server.mjs"))
-            .arg(mcp_port.to_string())
-            .arg(auth_port.to_string())
-            .env("ACCESS_TTL_S", ttl_s.to_string())
-            .current_dir(fixtures())
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        assert!(line.starts_with("listening"), "{line:?}");
-        Self { child, mcp_port }
-    }
-
-    fn config(&self) -> Value {
-        json!({"mcpServers": {"secure": {"url": format!("http://localhost:{}/mcp", self.mcp_port), "oauth": true}}})
-    }
+/// A config with the OAuth server as `secure`.
+fn oauth_config(server: &Remote) -> Value {
+    json!({"mcpServers": {"secure": {"url": format!("http://localhost:{}/mcp", server.port), "oauth": true}}})
 }
 
 /// Runs `codemode login`, opening the address it prints the way a browser would (following the
@@ -105,19 +76,16 @@ fn login(config: &Path, home: &Path) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn login_signs_in_once_and_the_tokens_are_refreshed_when_they_expire() {
-    let server = OAuthServer::start(2);
-    let config = write_config(&server.config());
+    let server = start_oauth_server(2);
+    let config = write_config(&oauth_config(&server));
     let home = scratch();
     // Before the sign-in, the server is left out with the command that fixes it.
     let (session, _log) = start_logged(
-        &server.config(),
+        &oauth_config(&server),
         &[("CODEMODE_HOME", home.to_str().unwrap())],
     )
     .await;
-    let description = tools(&session).await[0]
-        .description
-        .clone()
-        .unwrap_or_default();
+    let description = run_code_description(&session).await;
     assert!(
         description.contains("codemode is not signed in to it")
             && description.contains("run `codemode login --config")
@@ -133,7 +101,7 @@ async fn login_signs_in_once_and_the_tokens_are_refreshed_when_they_expire() {
     );
     let token_file = home
         .join("oauth")
-        .join(format!("localhost_{}_mcp.json", server.mcp_port));
+        .join(format!("localhost_{}_mcp.json", server.port));
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -147,28 +115,16 @@ async fn login_signs_in_once_and_the_tokens_are_refreshed_when_they_expire() {
         .to_owned();
 
     let (session, log) = start_logged(
-        &server.config(),
+        &oauth_config(&server),
         &[("CODEMODE_HOME", home.to_str().unwrap())],
     )
     .await;
     let whoami = "return await tools.secure__whoami()";
     let client = format!("client {}", stored["client_id"].as_str().unwrap());
-    let answer = call(&session, "run_code", json!({ "code": whoami })).await;
-    assert_eq!(
-        answer.structured_content.as_ref().unwrap()["value"],
-        json!(client),
-        "{}",
-        text(&answer)
-    );
+    assert_eq!(run(&session, whoami).await["value"], json!(client));
     // The access token lives 2 s: past that, the next request refreshes it.
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let answer = call(&session, "run_code", json!({ "code": whoami })).await;
-    assert_eq!(
-        answer.structured_content.as_ref().unwrap()["value"],
-        json!(client),
-        "{}",
-        text(&answer)
-    );
+    assert_eq!(run(&session, whoami).await["value"], json!(client));
     let refreshed: Value = serde_json::from_slice(&std::fs::read(&token_file).unwrap()).unwrap();
     assert_ne!(
         refreshed["token_response"]["access_token"],

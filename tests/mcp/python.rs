@@ -1,30 +1,41 @@
 //! A client written by others: the Python `mcp` package drives `codemode mcp`.
 
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use crate::support::{everything, fixtures, run_bounded, write_config};
 
-#[test]
-fn the_python_mcp_client_runs_code_that_calls_two_tools_at_once_and_plans_instructions() {
-    let config = write_config(&json!({"mcpServers": {"everything": everything()}}));
-    let output = run_bounded(
+/// `python_client.py` driving `codemode mcp --config CONFIG`: run_code with `code`, then
+/// run_instruction with each of `instructions` (at most 90 s in all).
+pub(crate) fn python_client(config: &Path, code: &str, instructions: &[&str]) -> Output {
+    run_bounded(
         Command::new(fixtures().join(".venv/bin/python"))
             .arg(fixtures().join("python_client.py"))
             .arg(env!("CARGO_BIN_EXE_codemode"))
-            .arg(&config)
-            .arg(
-                "const [echo, sum] = await Promise.all([
-                   tools.everything__echo({message: 'hi'}),
-                   tools.everything__get_sum({a: 20, b: 22}),
-                 ]);
-                 return {echo, sum};",
-            )
-            .arg("Call echo with message \"from python\" and get_sum with a 20 and b 22 in parallel, only the last result")
-            .arg("If get_sum with a 1 and b 1 is 2, call echo with message \"two\""),
+            .arg(config)
+            .arg(code)
+            .args(instructions),
         Duration::from_secs(90),
+    )
+}
+
+#[test]
+fn the_python_mcp_client_runs_code_that_calls_two_tools_at_once_and_plans_instructions() {
+    let config = write_config(&json!({"mcpServers": {"everything": everything()}}));
+    let output = python_client(
+        &config,
+        "const [echo, sum] = await Promise.all([
+           tools.everything__echo({message: 'hi'}),
+           tools.everything__get_sum({a: 20, b: 22}),
+         ]);
+         return {echo, sum};",
+        &[
+            "Call echo with message \"from python\" and get_sum with a 20 and b 22 in parallel, only the last result",
+            "If get_sum with a 1 and b 1 is 2, call echo with message \"two\"",
+        ],
     );
     assert!(
         output.status.success(),

@@ -12,6 +12,7 @@ use rmcp::ServiceExt;
 use rmcp::transport::TokioChildProcess;
 use serde_json::{Value, json};
 
+use crate::python::python_client;
 use crate::server::{Client, Session, call, text, tools};
 use crate::support::{
     ensure_test_deps, fixtures, notes, run_bounded, scratch, within, write_config,
@@ -81,7 +82,10 @@ impl Remote {
     }
 
     /// Starts `command` and waits (at most 30 s) for the stdout line `ready` reads a port from.
-    fn spawn(mut command: Command, ready: impl Fn(&str) -> Option<u16> + Send + 'static) -> Self {
+    pub(crate) fn spawn(
+        mut command: Command,
+        ready: impl Fn(&str) -> Option<u16> + Send + 'static,
+    ) -> Self {
         let mut child = command
             .current_dir(fixtures())
             .stdin(Stdio::null())
@@ -111,7 +115,7 @@ impl Remote {
 }
 
 /// A port no one listens on now.
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -143,7 +147,17 @@ async fn start_with(config: &Value, env: &[(&str, &str)], client: Client) -> (Se
     (session, log)
 }
 
-async fn run(session: &Session, code: &str) -> Value {
+/// run_code's description, as `tools/list` answers it now.
+pub(crate) async fn run_code_description(session: &Session) -> String {
+    tools(session).await[0]
+        .description
+        .clone()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Runs `code` with run_code: its structured content (or its text, when it has none).
+pub(crate) async fn run(session: &Session, code: &str) -> Value {
     let result = call(session, "run_code", json!({ "code": code })).await;
     match &result.structured_content {
         Some(content) => content.clone(),
@@ -216,8 +230,7 @@ async fn a_refused_token_leaves_the_server_out_with_what_to_do_and_no_secret() {
         "notes": notes()
     }});
     let (session, log) = start_logged(&config, &[]).await;
-    let listed = tools(&session).await;
-    let description = listed[0].description.as_deref().unwrap_or_default();
+    let description = run_code_description(&session).await;
     assert!(
         description.contains(
             "Upstream server `remote` is not running (the MCP handshake failed: the server refused codemode's credentials (HTTP 401/403): set a valid token in its `headers`)"
@@ -370,10 +383,7 @@ async fn a_server_down_at_start_is_tried_again_and_its_tools_appear() {
     let client = Client::default();
     let changed = Arc::clone(&client.list_changed);
     let (session, log) = start_with(&config, &[], client).await;
-    let description = tools(&session).await[0]
-        .description
-        .clone()
-        .unwrap_or_default();
+    let description = run_code_description(&session).await;
     assert!(
         description.contains("Upstream server `late` is not running (")
             && description.contains("codemode tries again"),
@@ -388,10 +398,7 @@ async fn a_server_down_at_start_is_tried_again_and_its_tools_appear() {
         30,
     )
     .await;
-    let description = tools(&session).await[0]
-        .description
-        .clone()
-        .unwrap_or_default();
+    let description = run_code_description(&session).await;
     assert!(description.contains("late__echo(args: {"), "{description}");
     assert!(!description.contains("is not running"), "{description}");
     assert!(changed.load(std::sync::atomic::Ordering::SeqCst) >= 1);
@@ -414,10 +421,7 @@ async fn an_upstream_that_says_its_tools_changed_is_listed_again() {
         client,
     )
     .await;
-    let before = tools(&session).await[0]
-        .description
-        .clone()
-        .unwrap_or_default();
+    let before = run_code_description(&session).await;
     assert!(!before.contains("remote__extra"), "{before}");
     assert_eq!(
         run(&session, "return await tools.remote__grow()").await["value"],
@@ -430,10 +434,7 @@ async fn an_upstream_that_says_its_tools_changed_is_listed_again() {
         30,
     )
     .await;
-    let after = tools(&session).await[0]
-        .description
-        .clone()
-        .unwrap_or_default();
+    let after = run_code_description(&session).await;
     assert!(after.contains("remote__extra("), "{after}");
     assert!(changed.load(std::sync::atomic::Ordering::SeqCst) >= 1);
     session.cancel().await.unwrap();
@@ -499,19 +500,14 @@ fn the_python_client_drives_codemode_over_remote_upstreams() {
         "remote": {"url": remote.url(), "headers": {"Authorization": format!("Bearer ${{file:{}}}", token_file.display())}},
         "everything": {"type": "http", "url": reference.url()}
     }}));
-    let output = run_bounded(
-        Command::new(fixtures().join(".venv/bin/python"))
-            .arg(fixtures().join("python_client.py"))
-            .arg(env!("CARGO_BIN_EXE_codemode"))
-            .arg(&config)
-            .arg(
-                "const [echo, sum] = await Promise.all([
-                   tools.remote__echo({message: 'py'}),
-                   tools.everything__get_sum({a: 1, b: 2}),
-                 ]);
-                 return {echo, sum};",
-            ),
-        Duration::from_secs(90),
+    let output = python_client(
+        &config,
+        "const [echo, sum] = await Promise.all([
+           tools.remote__echo({message: 'py'}),
+           tools.everything__get_sum({a: 1, b: 2}),
+         ]);
+         return {echo, sum};",
+        &[],
     );
     assert!(
         output.status.success(),

@@ -79,6 +79,37 @@ pub use server::{McpServer, serve_stdio};
 pub use session::{Served, Session, SessionPlanner};
 pub use upstream::{Bridge, UpstreamTool};
 
+/// A value built for one version of something that changes (the upstream tools), built again on
+/// the first read of a newer version; reads of the same version share one value.
+pub(crate) struct Rebuilt<T> {
+    cell: std::sync::RwLock<(u64, std::sync::Arc<T>)>,
+}
+
+impl<T> Rebuilt<T> {
+    /// `value`, built for `version`.
+    pub(crate) fn new(version: u64, value: T) -> Self {
+        Self {
+            cell: std::sync::RwLock::new((version, std::sync::Arc::new(value))),
+        }
+    }
+
+    /// The value for `version`: the kept one, or (kept from now on) what `build` makes.
+    pub(crate) fn get(&self, version: u64, build: impl FnOnce() -> T) -> std::sync::Arc<T> {
+        use std::sync::PoisonError;
+        {
+            let kept = self.cell.read().unwrap_or_else(PoisonError::into_inner);
+            if kept.0 == version {
+                return std::sync::Arc::clone(&kept.1);
+            }
+        }
+        let mut kept = self.cell.write().unwrap_or_else(PoisonError::into_inner);
+        if kept.0 != version {
+            *kept = (version, std::sync::Arc::new(build()));
+        }
+        std::sync::Arc::clone(&kept.1)
+    }
+}
+
 /// Writes one log line to stderr (stdout carries the protocol).
 pub(crate) fn log(message: &str) {
     eprintln!("codemode mcp: {message}");

@@ -17,7 +17,7 @@
 //! limits. An instruction that names a tool the policy denies is refused, not planned without it.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use codemode_interpreter::Interpreter;
 use codemode_plan::PlanRecord;
@@ -30,6 +30,7 @@ use codemode_tool::{
 use rmcp::model::CallToolResult;
 use serde_json::{Value, json};
 
+use crate::Rebuilt;
 use crate::config::Config;
 use crate::content::to_result;
 use crate::discovery::{self, Budget, CODE_SEARCH_TOOL, Catalog, GATE_TOOL};
@@ -48,7 +49,7 @@ pub struct Session {
     policy: Arc<dyn Policy>,
     code: Rule,
     recipe: Recipe,
-    built: RwLock<Arc<Tools>>,
+    built: Rebuilt<Tools>,
 }
 
 /// What building the served tools takes besides the bridge's tools.
@@ -64,7 +65,6 @@ struct Recipe {
 
 /// The served tools of one version of the upstream catalog.
 pub struct Tools {
-    version: u64,
     run_code: ToolDefinition,
     run_instruction: Option<ToolDefinition>,
     /// The tools code may call, and what an instruction may call them by.
@@ -148,30 +148,21 @@ impl Session {
             slots: RunSlots::new(config.concurrent_runs()),
             budget: config.discovery,
         };
-        let built = build(&bridge, &policy, &recipe);
+        let built = Rebuilt::new(bridge.version(), build(&bridge, &policy, &recipe));
         Self {
             bridge,
             policy,
             code: config.policy.code,
             recipe,
-            built: RwLock::new(Arc::new(built)),
+            built,
         }
     }
 
     /// The served tools over the bridge's latest tools (built again when they have changed).
     pub fn current(&self) -> Arc<Tools> {
-        let version = self.bridge.version();
-        {
-            let built = self.built.read().unwrap_or_else(PoisonError::into_inner);
-            if built.version == version {
-                return Arc::clone(&built);
-            }
-        }
-        let mut built = self.built.write().unwrap_or_else(PoisonError::into_inner);
-        if built.version != version {
-            *built = Arc::new(build(&self.bridge, &self.policy, &self.recipe));
-        }
-        Arc::clone(&built)
+        self.built.get(self.bridge.version(), || {
+            build(&self.bridge, &self.policy, &self.recipe)
+        })
     }
 
     /// A receiver that sees each change of the upstream tools, after which [`Session::current`]
@@ -341,7 +332,6 @@ impl Tools {
 impl std::fmt::Debug for Tools {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tools")
-            .field("version", &self.version)
             .field("direct", &self.direct)
             .field("discovers", &self.discovery.is_some())
             .finish_non_exhaustive()
@@ -351,7 +341,6 @@ impl std::fmt::Debug for Tools {
 /// run_code, run_instruction and the tools served directly (or discovery) over the bridge's
 /// tools now.
 fn build(bridge: &Bridge, policy: &Arc<dyn Policy>, recipe: &Recipe) -> Tools {
-    let version = bridge.version();
     let upstream = bridge.tools();
     let (callable, denied): (Vec<&UpstreamTool>, Vec<&UpstreamTool>) = upstream
         .iter()
@@ -435,7 +424,6 @@ until it starts (codemode tries again, at most {} s apart).",
         gate: (!direct.is_empty()).then(|| gate(&direct, policy)),
     });
     Tools {
-        version,
         run_code,
         run_instruction,
         planning,

@@ -453,11 +453,7 @@ fn optional_count(
     let Some(value) = fields.get(key) else {
         return Ok(None);
     };
-    let place = if place == key {
-        key.to_owned()
-    } else {
-        format!("{place}.{key}")
-    };
+    let place = key_path(place, key);
     match value.as_u64() {
         Some(count) if range.contains(&count) => Ok(usize::try_from(count).ok()),
         _ => Err(Error::config(
@@ -591,17 +587,23 @@ fn optional_ms(
     let Some(value) = fields.get(key) else {
         return Ok(None);
     };
-    let place = if place == key {
-        key.to_owned()
-    } else {
-        format!("{place}.{key}")
-    };
+    let place = key_path(place, key);
     match value.as_f64() {
         Some(ms) if (1.0..=MAX_MS).contains(&ms) => Ok(Some(Duration::from_secs_f64(ms / 1000.0))),
         _ => Err(Error::config(
             place,
             format!("expected a number of milliseconds from 1 to {MAX_MS}, not {value}"),
         )),
+    }
+}
+
+/// The place of `key` inside `place`: `place.key`, or `key` when `place` is `key` itself (a
+/// top-level setting).
+fn key_path(place: &str, key: &str) -> String {
+    if place == key {
+        key.to_owned()
+    } else {
+        format!("{place}.{key}")
     }
 }
 

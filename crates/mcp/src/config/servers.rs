@@ -90,6 +90,42 @@ enum Part {
     File(PathBuf),
 }
 
+impl Part {
+    /// A reference as written (`${env:NAME}`, `${file:PATH}`); none for literal text.
+    fn reference(&self) -> Option<String> {
+        match self {
+            Self::Text(_) => None,
+            Self::Env(name) => Some(format!("${{env:{name}}}")),
+            Self::File(path) => Some(format!("${{file:{}}}", path.display())),
+        }
+    }
+
+    /// Its value now: the text, the variable's value, or the file's content without its
+    /// trailing newline. An error names the reference, never a value.
+    fn value(&self) -> Result<String, String> {
+        match self {
+            Self::Text(text) => Ok(text.clone()),
+            Self::Env(name) => std::env::var(name).map_err(|err| match err {
+                std::env::VarError::NotPresent => {
+                    format!("`${{env:{name}}}` names an environment variable that is not set")
+                }
+                std::env::VarError::NotUnicode(_) => {
+                    format!("`${{env:{name}}}` names an environment variable that is not UTF-8")
+                }
+            }),
+            Self::File(path) => std::fs::read_to_string(path)
+                .map(|value| value.trim_end_matches(['\n', '\r']).to_owned())
+                .map_err(|err| {
+                    format!(
+                        "`${{file:{}}}` cannot be read: {}",
+                        path.display(),
+                        err.kind()
+                    )
+                }),
+        }
+    }
+}
+
 impl std::fmt::Debug for Template {
     /// The references, never their values; literal text is shown as `…`, since a config may
     /// hold a token literally.
@@ -97,11 +133,7 @@ impl std::fmt::Debug for Template {
         let shown: Vec<String> = self
             .parts
             .iter()
-            .map(|part| match part {
-                Part::Text(_) => "…".to_owned(),
-                Part::Env(name) => format!("${{env:{name}}}"),
-                Part::File(path) => format!("${{file:{}}}", path.display()),
-            })
+            .map(|part| part.reference().unwrap_or_else(|| "…".to_owned()))
             .collect();
         write!(f, "Template({})", shown.join(""))
     }
@@ -160,36 +192,7 @@ impl Template {
     /// The value, with each reference read now. An error names the reference that cannot be
     /// read, never a value.
     pub fn resolve(&self) -> Result<String, String> {
-        let mut out = String::new();
-        for part in &self.parts {
-            match part {
-                Part::Text(text) => out.push_str(text),
-                Part::Env(name) => match std::env::var(name) {
-                    Ok(value) => out.push_str(&value),
-                    Err(std::env::VarError::NotPresent) => {
-                        return Err(format!(
-                            "`${{env:{name}}}` names an environment variable that is not set"
-                        ));
-                    }
-                    Err(std::env::VarError::NotUnicode(_)) => {
-                        return Err(format!(
-                            "`${{env:{name}}}` names an environment variable that is not UTF-8"
-                        ));
-                    }
-                },
-                Part::File(path) => match std::fs::read_to_string(path) {
-                    Ok(value) => out.push_str(value.trim_end_matches(['\n', '\r'])),
-                    Err(err) => {
-                        return Err(format!(
-                            "`${{file:{}}}` cannot be read: {}",
-                            path.display(),
-                            err.kind()
-                        ));
-                    }
-                },
-            }
-        }
-        Ok(out)
+        self.parts.iter().map(Part::value).collect()
     }
 
     /// The text with literal parts shown and references as written, for a setting that holds
@@ -199,8 +202,7 @@ impl Template {
             .iter()
             .map(|part| match part {
                 Part::Text(text) => text.clone(),
-                Part::Env(name) => format!("${{env:{name}}}"),
-                Part::File(path) => format!("${{file:{}}}", path.display()),
+                reference => reference.reference().unwrap_or_default(),
             })
             .collect()
     }
@@ -214,14 +216,8 @@ impl Template {
         let mut secrets: Vec<String> = self
             .parts
             .iter()
-            .filter(|part| !matches!(part, Part::Text(_)))
-            .filter_map(|part| {
-                Self {
-                    parts: vec![part.clone()],
-                }
-                .resolve()
-                .ok()
-            })
+            .filter(|part| part.reference().is_some())
+            .filter_map(|part| part.value().ok())
             .collect();
         if whole && let Ok(value) = self.resolve() {
             secrets.push(value);

@@ -425,16 +425,15 @@ upstream_unavailable meanwhile)",
                 )));
             }
         };
-        if let Some(why) = self.away() {
+        let live = match self.away() {
+            None => self.current(),
+            Some(_) => None,
+        };
+        let Some((peer, generation)) = live else {
+            // Lost between the two reads, the client is away for the usual reason.
+            let why = self.away().unwrap_or_else(|| LOST.to_owned());
             return Err(CallFailure::known(format!(
                 "upstream_unavailable: upstream server `{}` is unavailable ({why}); the call of \
-`{code_name}` was not sent",
-                self.config.name
-            )));
-        }
-        let Some((peer, generation)) = self.current() else {
-            return Err(CallFailure::known(format!(
-                "upstream_unavailable: upstream server `{}` is unavailable; the call of \
 `{code_name}` was not sent",
                 self.config.name
             )));

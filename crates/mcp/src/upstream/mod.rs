@@ -21,7 +21,7 @@
 
 mod connection;
 
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::Arc;
 
 use codemode_tool::{Handler, Hints, ToolDefinition, ToolOutput};
 use rmcp::model::{CallToolResult, Tool, ToolAnnotations};
@@ -30,7 +30,7 @@ use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
-use crate::{log, naming};
+use crate::{Rebuilt, log, naming};
 use connection::{Connection, connect};
 
 pub use connection::MAX_BACKOFF;
@@ -43,7 +43,7 @@ pub use connection::MAX_BACKOFF;
 /// changes, and [`Bridge::changes`] says when one happens).
 pub struct Bridge {
     connections: Vec<Arc<Connection>>,
-    built: RwLock<(u64, Arc<Vec<UpstreamTool>>)>,
+    built: Rebuilt<Vec<UpstreamTool>>,
     changes: Arc<watch::Sender<u64>>,
 }
 
@@ -119,7 +119,7 @@ impl Bridge {
         }
         let bridge = Self {
             connections,
-            built: RwLock::new((u64::MAX, Arc::new(Vec::new()))),
+            built: Rebuilt::new(u64::MAX, Vec::new()),
             changes,
         };
         bridge.tools();
@@ -139,24 +139,15 @@ impl Bridge {
     /// Every tool of the servers that have connected, in the config's order of servers and each
     /// server's order of tools (as each last listed them).
     pub fn tools(&self) -> Arc<Vec<UpstreamTool>> {
-        let version = self.version();
-        {
-            let built = self.built.read().unwrap_or_else(PoisonError::into_inner);
-            if built.0 == version {
-                return Arc::clone(&built.1);
-            }
-        }
-        let mut built = self.built.write().unwrap_or_else(PoisonError::into_inner);
-        if built.0 != version {
+        self.built.get(self.version(), || {
             let mut tools = Vec::new();
             for connection in &self.connections {
                 if let Some(listed) = connection.tools() {
                     named(connection, &listed, &mut tools);
                 }
             }
-            *built = (version, Arc::new(tools));
-        }
-        Arc::clone(&built.1)
+            tools
+        })
     }
 
     /// The tool code calls `name`, if any.
