@@ -118,6 +118,15 @@ pub(crate) fn collect_freed_memory() {
     unsafe { libmimalloc_sys::mi_collect(false) };
 }
 
+/// Has mimalloc give back everything freed (`mi_collect`, forced): a sandbox worker calls it
+/// when no run has come for a while, so that an idle worker does not keep the last run's heap
+/// resident.
+#[allow(unsafe_code)]
+pub(crate) fn give_back_freed_memory() {
+    // SAFETY: takes no pointer; the worker has one thread, whose heap it walks.
+    unsafe { libmimalloc_sys::mi_collect(true) };
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if matches!(
@@ -131,14 +140,18 @@ fn main() -> ExitCode {
     ) {
         single_threaded_kernels();
     }
-    // A sandbox worker frees a QuickJS heap per run as `mcp` did in process; both settings are
-    // made before its lockdown, which forbids the `prctl` of the first.
     if matches!(
         cli.command,
-        Command::Plan(_) | Command::Eval(_) | Command::Mcp(_) | Command::SandboxWorker(_)
+        Command::Plan(_) | Command::Eval(_) | Command::Mcp(_)
     ) {
         no_huge_pages();
         purge_soon();
+    }
+    // A sandbox worker serves one run at a time: what a run frees is what the next one allocates,
+    // so it keeps mimalloc's default purge delay. Set before its lockdown, which forbids the
+    // `prctl`.
+    if matches!(cli.command, Command::SandboxWorker(_)) {
+        no_huge_pages();
     }
     let result = match cli.command {
         Command::Validate(args) => cmd::validate::run(args),

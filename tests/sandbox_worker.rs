@@ -88,12 +88,16 @@ fn a_forbidden_system_call_kills_the_worker_and_is_reported() {
             "return 3",
             "return await tools.__sandbox_open({path: '/proc/self/status'})",
             "return 4",
+            "return await tools.__sandbox_thread({})",
+            "return 5",
         ],
     );
     assert_crashed(&lines[0], "SIGSYS");
     assert_eq!(lines[1]["value"], 3, "{}", lines[1]);
     assert_crashed(&lines[2], "SIGSYS");
     assert_eq!(lines[3]["value"], 4, "{}", lines[3]);
+    assert_crashed(&lines[4], "SIGSYS");
+    assert_eq!(lines[5]["value"], 5, "{}", lines[5]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -573,5 +577,99 @@ fn a_worker_serves_one_run_at_a_time_and_is_recycled_after_its_runs() {
         );
         let after = pool.run("return 8", RunOptions::default()).await;
         assert_eq!(after.value, Some(json!(8)), "{after:?}");
+    });
+}
+
+/// The resident memory of process `pid`, in KiB.
+fn resident_kib(pid: u64) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|line| line.starts_with("VmRSS:"))
+        .unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_worker_keeps_a_freed_heap_between_runs_and_gives_it_back_when_idle() {
+    use codemode_interpreter::{Interpreter, RunOptions};
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let pool = pool(1, 64);
+        pool.start().await.unwrap();
+        // About 40 MB of strings, dropped when the run ends.
+        let code = "const keep = []; for (let i = 0; i < 40; i++) keep.push('x'.repeat(1 << 20) + i); \
+                    return await tools.__sandbox_pid({})";
+        let result = pool.run(code, RunOptions::default()).await;
+        let pid = result.value.as_ref().and_then(Value::as_u64).unwrap();
+        let after_run = resident_kib(pid);
+        tokio::time::sleep(codemode_sandbox::IDLE_AFTER + Duration::from_millis(1500)).await;
+        let idle = resident_kib(pid);
+        assert!(
+            after_run > idle + 20 * 1024,
+            "resident after the run: {after_run} KiB; after idling: {idle} KiB"
+        );
+        // The same worker serves the next run.
+        let again = pool.run("return await tools.__sandbox_pid({})", RunOptions::default()).await;
+        assert_eq!(again.value, Some(json!(pid)), "{again:?}");
+    });
+}
+
+#[test]
+fn a_cancelled_busy_run_stops_at_once_and_its_worker_serves_the_next() {
+    use std::sync::{Arc, Mutex};
+
+    use codemode_interpreter::{Interpreter, RunOptions, StopReason, Tool};
+    use tokio_util::sync::CancellationToken;
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let pool = Arc::new(pool(1, 64));
+        pool.start().await.unwrap();
+        let seen: Arc<Mutex<Option<u64>>> = Arc::default();
+        let noted = seen.clone();
+        let cancel = CancellationToken::new();
+        let options = RunOptions::default()
+            .with_cancel(cancel.clone())
+            .with_timeout(Duration::from_secs(30))
+            .with_tool(
+                "note",
+                Tool::new(move |args| {
+                    *noted.lock().unwrap() = args["pid"].as_u64();
+                    async { Ok(json!(true)) }
+                }),
+            );
+        let code = "await tools.note({pid: await tools.__sandbox_pid({})}); for (;;) {}";
+        let busy = {
+            let pool = pool.clone();
+            tokio::spawn(async move { pool.run(code, options).await })
+        };
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let cancelled = std::time::Instant::now();
+        cancel.cancel();
+        let result = busy.await.unwrap();
+        assert_eq!(result.reason, Some(StopReason::Cancelled), "{result:?}");
+        // Well within the host's grace (2 s), after which it would kill the worker.
+        assert!(
+            cancelled.elapsed() < Duration::from_millis(1000),
+            "{result:?}"
+        );
+        let pid = seen.lock().unwrap().unwrap();
+        let next = pool
+            .run(
+                "return await tools.__sandbox_pid({})",
+                RunOptions::default(),
+            )
+            .await;
+        assert_eq!(next.value, Some(json!(pid)), "{next:?}");
     });
 }

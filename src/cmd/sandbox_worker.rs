@@ -24,6 +24,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 part at least); the seccomp filter is in place"
         );
     }
-    codemode_sandbox::serve(&spec)?;
+    codemode_sandbox::serve(&spec, &crate::give_back_freed_memory)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,8 +1,8 @@
 //! One run's QuickJS runtime and context, and the native functions the prelude calls.
 //!
-//! [`Engine::launch`] builds a fresh runtime (with its own [`CountingAllocator`], stack limit and
-//! interrupt handler) and a context with only the intrinsics code needs, evaluates the prelude, and
-//! starts the code. [`Engine::pump`] hands settled calls back to the code and runs its promise jobs
+//! [`Engine::prepare`] builds a fresh runtime (with its own [`CountingAllocator`], stack limit and
+//! interrupt handler) and a context with only the intrinsics code needs, and evaluates the prelude;
+//! [`Engine::launch`] installs the run's tools and starts the code. [`Engine::pump`] hands settled calls back to the code and runs its promise jobs
 //! until it is waiting on the host again. Everything the code asks of the host lands in
 //! [`HostState`], which the run loop in the crate root drains between pumps.
 
@@ -67,6 +67,8 @@ pub(crate) struct Flags {
     reason: AtomicU8,
     heap: Arc<HeapFlag>,
     cancel: CancellationToken,
+    /// Asked, with the token, whether the run is cancelled (see [`crate::Probe`]).
+    probe: Option<std::sync::Mutex<crate::Probe>>,
     deadline: Instant,
 }
 
@@ -79,13 +81,29 @@ const REASONS: [StopReason; 4] = [
 ];
 
 impl Flags {
-    pub(crate) fn new(cancel: CancellationToken, deadline: Instant) -> Self {
+    /// Flags for a run on an engine whose allocator sets `heap`.
+    pub(crate) fn new(
+        cancel: CancellationToken,
+        probe: Option<crate::Probe>,
+        deadline: Instant,
+        heap: Arc<HeapFlag>,
+    ) -> Self {
         Self {
             reason: AtomicU8::new(NO_REASON),
-            heap: Arc::new(HeapFlag::default()),
+            heap,
             cancel,
+            probe: probe.map(std::sync::Mutex::new),
             deadline,
         }
+    }
+
+    /// Whether the run is cancelled: its token, or its probe.
+    fn cancelled(&self) -> bool {
+        self.cancel.is_cancelled()
+            || self
+                .probe
+                .as_ref()
+                .is_some_and(|probe| probe.try_lock().is_ok_and(|mut probe| probe()))
     }
 
     /// Records `reason` unless another was recorded first.
@@ -121,7 +139,7 @@ impl Flags {
         if self.reason.load(Ordering::Relaxed) == NO_REASON {
             if self.heap.is_set() {
                 self.stop(StopReason::HeapLimit);
-            } else if self.cancel.is_cancelled() {
+            } else if self.cancelled() {
                 self.stop(StopReason::Cancelled);
             } else if Instant::now() >= self.deadline {
                 self.stop(StopReason::Timeout);
@@ -184,13 +202,20 @@ pub(crate) enum Launch {
     Failed(Error),
 }
 
-/// A run's runtime and context.
+/// A run's runtime and context: prepared (the prelude loaded, no code yet), then launched.
 pub(crate) struct Engine {
-    // Fields drop in order: the context before the runtime. The handles in `state` are cleared
-    // first, in `Drop`.
+    // Fields drop in order: the context before the runtime. The handles in `state` and the
+    // prelude's installer are released first, in `Drop`.
     context: Context,
     _runtime: Runtime,
     pub(crate) state: Rc<RefCell<HostState>>,
+    /// The prelude's default export, until the launch calls it.
+    installer: Option<Persistent<Function<'static>>>,
+    /// The run's flags, which the interrupt handler reads once the engine is launched.
+    flags: Arc<OnceLock<Arc<Flags>>>,
+    heap: Arc<HeapFlag>,
+    heap_bytes: usize,
+    stack_bytes: usize,
 }
 
 // SAFETY: an `Engine` is a unit: its runtime and context are `Send` (rquickjs's `parallel`
@@ -202,59 +227,86 @@ pub(crate) struct Engine {
 unsafe impl Send for Engine {}
 
 impl Engine {
-    /// Builds a fresh runtime and context, evaluates the prelude with the tool `names`, and starts
-    /// `code`.
-    pub(crate) fn launch(
-        limits: &EngineLimits,
-        flags: &Arc<Flags>,
-        names: &[String],
-        code: &str,
-    ) -> Result<(Self, Launch), Error> {
-        let allocator = CountingAllocator::new(limits.heap_bytes, flags.heap.clone());
+    /// Builds a fresh runtime (its allocator refusing past `heap_bytes`, its stack bounded by
+    /// `stack_bytes`) and a context, and evaluates the prelude: everything a run needs before its
+    /// code, which is most of a fresh run's cost.
+    /// Its allocator sets `heap` when it refuses an allocation.
+    pub(crate) fn prepare(
+        heap_bytes: usize,
+        stack_bytes: usize,
+        heap: Arc<HeapFlag>,
+    ) -> Result<Self, Error> {
+        let allocator = CountingAllocator::new(heap_bytes, heap.clone());
         let runtime = Runtime::new_with_alloc(allocator).map_err(Error::Engine)?;
-        runtime.set_max_stack_size(limits.stack_bytes);
+        runtime.set_max_stack_size(stack_bytes);
+        let flags: Arc<OnceLock<Arc<Flags>>> = Arc::default();
         let interrupt = flags.clone();
-        runtime.set_interrupt_handler(Some(Box::new(move || interrupt.poll().is_some())));
+        runtime.set_interrupt_handler(Some(Box::new(move || {
+            interrupt.get().is_some_and(|flags| flags.poll().is_some())
+        })));
         let context = Context::custom::<Intrinsics>(&runtime).map_err(Error::Engine)?;
         let state = Rc::new(RefCell::new(HostState {
             new_calls: Vec::new(),
             resolvers: Vec::new(),
             calls_made: 0,
-            logs: LogBuffer::new(limits.max_log_chars),
+            logs: LogBuffer::new(0),
             done: None,
         }));
-        let mut engine = Engine {
+        let bytecode = prelude_bytecode()?;
+        let installer = context
+            .with(|ctx| -> rquickjs::Result<Persistent<Function<'static>>> {
+                // SAFETY: `bytecode` was written by `Module::write` of this same QuickJS build, in
+                // this process, from the constant `PRELUDE`; it lives for the whole process.
+                let module = unsafe { Module::load(ctx.clone(), bytecode)? };
+                let (module, _) = module.eval()?;
+                let prelude: Function = module.get("default")?;
+                Ok(Persistent::save(&ctx, prelude))
+            })
+            .map_err(|e| Error::Prelude(context.with(|ctx| describe(&ctx, e))))?;
+        Ok(Engine {
             context,
             _runtime: runtime,
             state,
-        };
-        let launch = engine.start(limits, flags, names, code);
-        Ok((engine, launch))
+            installer: Some(installer),
+            flags,
+            heap,
+            heap_bytes,
+            stack_bytes,
+        })
     }
 
-    fn start(
+    /// The flag this engine's allocator sets when it refuses an allocation.
+    pub(crate) fn heap_flag(&self) -> Arc<HeapFlag> {
+        self.heap.clone()
+    }
+
+    /// Whether this prepared engine was built with these heap and stack limits.
+    pub(crate) fn built_for(&self, heap_bytes: usize, stack_bytes: usize) -> bool {
+        self.heap_bytes == heap_bytes && self.stack_bytes == stack_bytes
+    }
+
+    /// Installs the prelude with the tool `names` on a prepared engine and starts `code`; `flags`
+    /// must have been made with [`Engine::heap_flag`]. An engine launches once.
+    pub(crate) fn launch(
         &mut self,
         limits: &EngineLimits,
         flags: &Arc<Flags>,
         names: &[String],
         code: &str,
     ) -> Launch {
+        let Some(installer) = self.installer.take() else {
+            return Launch::Failed(Error::Prelude("the engine was launched before".to_owned()));
+        };
+        let _ = self.flags.set(flags.clone());
+        self.state.borrow_mut().logs = LogBuffer::new(limits.max_log_chars);
         let state = self.state.clone();
         let flags = flags.clone();
         let (max_calls, heap_bytes) = (limits.max_calls, limits.heap_bytes);
-        let bytecode = match prelude_bytecode() {
-            Ok(bytecode) => bytecode,
-            Err(e) => return Launch::Failed(e),
-        };
         let outcome = self
             .context
             .with(|ctx| -> rquickjs::Result<Option<String>> {
                 let host = host_object(&ctx, &state, &flags, max_calls)?;
-                // SAFETY: `bytecode` was written by `Module::write` of this same QuickJS build, in
-                // this process, from the constant `PRELUDE`; it lives for the whole process.
-                let module = unsafe { Module::load(ctx.clone(), bytecode)? };
-                let (module, _) = module.eval()?;
-                let prelude: Function = module.get("default")?;
+                let prelude = installer.restore(&ctx)?;
                 let max_length = heap_bytes / 8;
                 let hooks: Object = prelude.call((host, names.to_vec(), max_length as f64))?;
                 let start: Function = hooks.get("start")?;
@@ -311,8 +363,9 @@ impl Engine {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        // The promise handles point into the runtime: release them while it is alive.
+        // The handles point into the runtime: release them while it is alive.
         self.state.borrow_mut().resolvers.clear();
+        self.installer = None;
     }
 }
 

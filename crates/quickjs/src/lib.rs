@@ -17,6 +17,10 @@
 //! awaits, for at most the run's timeout, and the host functions run concurrently with each other on
 //! that task. Spawn the run (the future is `Send`) to keep it off a latency-sensitive task.
 //!
+//! A host that carries calls out itself, on one thread, uses [`QuickJs::run_blocking`] with a
+//! [`BlockingHost`] instead (the sandbox worker does, over its pipes), optionally on an engine
+//! built ahead with [`QuickJs::prepare`] while nothing waits.
+//!
 //! ```
 //! use codemode_interpreter::{Interpreter, RunOptions, Tool};
 //! use codemode_quickjs::QuickJs;
@@ -35,6 +39,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod blocking;
 mod engine;
 mod error;
 mod heap;
@@ -43,17 +48,27 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use codemode_interpreter::json::repair_surrogates;
-use codemode_interpreter::{
-    CallRecord, Interpreter, Limits, RunOptions, RunResult, StopReason, Tool,
-};
+use codemode_interpreter::{CallRecord, Interpreter, Limits, RunOptions, RunResult, StopReason};
 use futures::FutureExt;
 use futures::future::BoxFuture;
 use futures::stream::{FuturesUnordered, StreamExt};
 use serde_json::Value;
 
+pub use blocking::{BlockingHost, BlockingRun, Dispatch, Event, Probe};
 pub use error::Error;
 
 use engine::{Done, Engine, EngineLimits, Flags, Launch, NewCall};
+
+/// A runtime and context built ahead of a run, the prelude loaded and no code run: what a fresh
+/// run costs before its code, paid while nothing waits (see [`QuickJs::prepare`]). It serves one
+/// run.
+pub struct Prepared(Engine);
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared").finish_non_exhaustive()
+    }
+}
 
 /// The limits of the QuickJS interpreter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,6 +115,14 @@ impl QuickJs {
         &self.config
     }
 
+    /// Builds a runtime and context for a later run with this interpreter's limits, ahead of
+    /// it: [`QuickJs::run_blocking`] then starts the code at once.
+    pub fn prepare(&self) -> Result<Prepared, Error> {
+        let limits = self.engine_limits();
+        let heap = Arc::new(heap::HeapFlag::default());
+        Engine::prepare(limits.heap_bytes, limits.stack_bytes, heap).map(Prepared)
+    }
+
     async fn run_inner(&self, code: &str, options: RunOptions) -> RunResult {
         let start = Instant::now();
         let mut result = self.drive(code, options, start).await;
@@ -114,43 +137,12 @@ impl QuickJs {
             .checked_add(timeout)
             .unwrap_or(start + Duration::from_secs(86_400 * 365));
         let cancel = options.cancel.clone().unwrap_or_default();
-        let flags = Arc::new(Flags::new(cancel.clone(), deadline));
-        let limits = EngineLimits {
-            heap_bytes: config.limits.memory_mb.saturating_mul(1024 * 1024),
-            stack_bytes: config.stack_bytes,
-            max_calls: config.limits.max_calls,
-            max_log_chars: config.limits.max_log_chars,
-        };
         let names: Vec<String> = options.tools.keys().cloned().collect();
-
-        let (mut engine, launch) = match js(|| Engine::launch(&limits, &flags, &names, code)) {
-            Ok(pair) => pair,
-            Err(e) => return self.stopped(&flags, timeout, StopReason::Internal, e.to_string()),
-        };
-        match launch {
-            Launch::Started => {}
-            Launch::Syntax(message) => {
-                return self.finish(
-                    &engine,
-                    Vec::new(),
-                    &flags,
-                    timeout,
-                    Err((StopReason::Syntax, message)),
-                );
-            }
-            // Stopped by a limit while starting: the loop below records the calls the code made
-            // before it was stopped, then ends the run.
-            Launch::Failed(_) if flags.final_reason().is_some() => {}
-            Launch::Failed(e) => {
-                return self.finish(
-                    &engine,
-                    Vec::new(),
-                    &flags,
-                    timeout,
-                    Err((StopReason::Internal, e.to_string())),
-                );
-            }
-        }
+        let (mut engine, flags) =
+            match js(|| self.begin(None, code, &names, cancel.clone(), None, deadline, timeout)) {
+                Ok(started) => started,
+                Err(result) => return *result,
+            };
 
         type Pending = BoxFuture<'static, (usize, u32, Result<Value, String>)>;
         let mut in_flight: FuturesUnordered<Pending> = FuturesUnordered::new();
@@ -165,13 +157,14 @@ impl QuickJs {
             let new_calls = std::mem::take(&mut engine.state.borrow_mut().new_calls);
             for call in new_calls {
                 let index = calls.len();
-                let (args, admitted) = self.admit(&call, &options, in_flight.len());
+                let tool = options.tools.get(&call.name);
+                let (args, admitted) = self.admit(&call, tool.is_some(), in_flight.len());
                 calls.push(CallRecord {
                     name: call.name,
                     args: args.clone(),
                     ok: None,
                 });
-                match admitted {
+                match admitted.and_then(|()| tool.ok_or_else(String::new)) {
                     Ok(tool) => {
                         let mut future = tool.call(args);
                         let id = call.id;
@@ -230,31 +223,77 @@ impl QuickJs {
         // Calls still in flight are dropped here: they stay unsettled (`ok: null`).
         drop(in_flight);
 
-        let outcome = match (flags.reason(), outcome) {
-            (Some(reason), _) => Err((reason, String::new())),
-            (None, Some(Done::Value(text))) => self.decode(text),
-            (None, Some(Done::Threw(message))) => Err((StopReason::Threw, message)),
-            (None, Some(Done::Invalid(message))) => Err((
-                StopReason::ValueInvalid,
-                format!("the returned value cannot cross as JSON: {message}"),
-            )),
-            (None, None) => Err((
-                StopReason::Internal,
-                "the run ended without an outcome".to_owned(),
-            )),
-        };
+        let outcome = self.conclude(&flags, outcome);
         self.finish(&engine, calls, &flags, timeout, outcome)
     }
 
-    /// Checks a call the code made: its arguments (encodable, within the size cap, parseable),
-    /// its tool (one of the host's), and the calls in flight. Returns the arguments (`null` when
-    /// they did not cross) and the tool, or why the call fails.
-    fn admit<'o>(
+    /// The limits the engine applies itself.
+    fn engine_limits(&self) -> EngineLimits {
+        let config = &self.config;
+        EngineLimits {
+            heap_bytes: config.limits.memory_mb.saturating_mul(1024 * 1024),
+            stack_bytes: config.stack_bytes,
+            max_calls: config.limits.max_calls,
+            max_log_chars: config.limits.max_log_chars,
+        }
+    }
+
+    /// Starts `code` on `prepared` (when it was built for these limits) or on a fresh engine,
+    /// with the tool `names`. Returns the running engine and its flags, or the run's result when
+    /// it is over before it began (a syntax error, an engine that could not start).
+    #[allow(clippy::too_many_arguments)]
+    fn begin(
         &self,
-        call: &NewCall,
-        options: &'o RunOptions,
-        in_flight: usize,
-    ) -> (Value, Result<&'o Tool, String>) {
+        prepared: Option<Prepared>,
+        code: &str,
+        names: &[String],
+        cancel: tokio_util::sync::CancellationToken,
+        probe: Option<Probe>,
+        deadline: Instant,
+        timeout: Duration,
+    ) -> Result<(Engine, Arc<Flags>), Box<RunResult>> {
+        let limits = self.engine_limits();
+        let prepared = prepared
+            .map(|prepared| prepared.0)
+            .filter(|engine| engine.built_for(limits.heap_bytes, limits.stack_bytes));
+        let (mut engine, flags) = match prepared {
+            Some(engine) => {
+                let flags = Arc::new(Flags::new(cancel, probe, deadline, engine.heap_flag()));
+                (engine, flags)
+            }
+            None => {
+                let heap = Arc::new(heap::HeapFlag::default());
+                let flags = Arc::new(Flags::new(cancel, probe, deadline, heap.clone()));
+                match Engine::prepare(limits.heap_bytes, limits.stack_bytes, heap) {
+                    Ok(engine) => (engine, flags),
+                    Err(e) => {
+                        let reason = StopReason::Internal;
+                        return Err(Box::new(self.stopped(
+                            &flags,
+                            timeout,
+                            reason,
+                            e.to_string(),
+                        )));
+                    }
+                }
+            }
+        };
+        let failure = match engine.launch(&limits, &flags, names, code) {
+            Launch::Started => return Ok((engine, flags)),
+            Launch::Syntax(message) => (StopReason::Syntax, message),
+            // Stopped by a limit while starting: the run loop records the calls the code made
+            // before it was stopped, then ends the run.
+            Launch::Failed(_) if flags.final_reason().is_some() => return Ok((engine, flags)),
+            Launch::Failed(e) => (StopReason::Internal, e.to_string()),
+        };
+        let result = self.finish(&engine, Vec::new(), &flags, timeout, Err(failure));
+        Err(Box::new(result))
+    }
+
+    /// Checks a call the code made: its arguments (encodable, within the size cap, parseable),
+    /// its tool (`known`: one of the host's), and the calls in flight. Returns the arguments
+    /// (`null` when they did not cross) and whether the call goes to the host, or why it fails.
+    fn admit(&self, call: &NewCall, known: bool, in_flight: usize) -> (Value, Result<(), String>) {
         let config = &self.config;
         if !call.problem.is_empty() {
             return (Value::Null, Err(call.problem.clone()));
@@ -275,9 +314,9 @@ impl QuickJs {
                 );
             }
         };
-        let Some(tool) = options.tools.get(&call.name) else {
+        if !known {
             return (args, Err(format!("unknown tool: {}", call.name)));
-        };
+        }
         if in_flight >= config.max_in_flight {
             let message = format!(
                 "too many calls in flight (the limit is {})",
@@ -285,7 +324,29 @@ impl QuickJs {
             );
             return (args, Err(message));
         }
-        (args, Ok(tool))
+        (args, Ok(()))
+    }
+
+    /// How a run ended, from its flags and what the code answered (`None` when it was stopped
+    /// before it did).
+    fn conclude(
+        &self,
+        flags: &Flags,
+        outcome: Option<Done>,
+    ) -> Result<Value, (StopReason, String)> {
+        match (flags.reason(), outcome) {
+            (Some(reason), _) => Err((reason, String::new())),
+            (None, Some(Done::Value(text))) => self.decode(text),
+            (None, Some(Done::Threw(message))) => Err((StopReason::Threw, message)),
+            (None, Some(Done::Invalid(message))) => Err((
+                StopReason::ValueInvalid,
+                format!("the returned value cannot cross as JSON: {message}"),
+            )),
+            (None, None) => Err((
+                StopReason::Internal,
+                "the run ended without an outcome".to_owned(),
+            )),
+        }
     }
 
     fn decode(&self, text: String) -> Result<Value, (StopReason, String)> {

@@ -27,7 +27,7 @@ pub use error::Error;
 pub use lockdown::{Landlock, MAX_FILES, Report, lock_down};
 pub use pool::{Pool, PoolOptions, WORKER_SUBCOMMAND};
 pub use spec::{ADDRESS_SPACE_MARGIN_MB, WorkerSpec};
-pub use worker::serve;
+pub use worker::{IDLE_AFTER, serve};
 
 /// Whether the test hooks are compiled in (the `test-hooks` feature).
 pub const TEST_HOOKS: bool = cfg!(feature = "test-hooks");

@@ -6,8 +6,7 @@
 //! no core dumps, few file descriptors); Landlock handling every filesystem access
 //! (and TCP, and signals and abstract sockets beyond the sandbox, where the kernel knows them)
 //! with no rule, so nothing is allowed; and last a seccomp filter that allows only the system
-//! calls the engine, the allocator, the async runtime and the pipes need, and kills the whole
-//! process on any other.
+//! calls the engine, the allocator and the pipes need, and kills the whole process on any other.
 //!
 //! Nothing here is hand-written BPF: the filter is built by `seccompiler`, Landlock is applied
 //! by `landlock`, and the `prctl`s and rlimits go through `rustix`'s safe wrappers.
@@ -134,9 +133,10 @@ fn landlock() -> Result<Landlock, Error> {
 
 /// The system calls the worker makes once locked down with any arguments, found by tracing it
 /// (`strace -f`) through the conformance suite and the tests: memory (the allocator and the
-/// engine), futexes and clocks (the runtime's timers and its blocking threads, which read and
-/// write the pipes), signals to itself, and leaving. Reading and writing, `mmap`, threads,
-/// `tgkill` and `prctl` are allowed with their arguments checked (see [`seccomp`]).
+/// engine), futexes (the standard library's locks), clocks, waiting on its stdin (`ppoll`),
+/// signals to itself, and leaving. Reading and writing, `mmap`, `tgkill` and `prctl` are allowed
+/// with their arguments checked (see [`seccomp`]). The worker has one thread: `clone` and
+/// `clone3` are not allowed at all.
 #[cfg(target_os = "linux")]
 const ALLOWED: &[i64] = &[
     libc::SYS_close,
@@ -154,7 +154,7 @@ const ALLOWED: &[i64] = &[
     libc::SYS_getpid,
     libc::SYS_gettid,
     libc::SYS_sched_yield,
-    libc::SYS_sched_getaffinity,
+    libc::SYS_ppoll,
     libc::SYS_getrandom,
     libc::SYS_rt_sigreturn,
     libc::SYS_rt_sigprocmask,
@@ -166,13 +166,10 @@ const ALLOWED: &[i64] = &[
     libc::SYS_exit_group,
 ];
 
-/// The system calls answered `ENOSYS` instead of run: `clone3`, whose flags are behind a pointer
-/// the filter cannot read (the C library then falls back to `clone`, whose flags it can), and the
-/// `access` family, with which the allocator probes `/sys` for NUMA nodes on each new thread (it
-/// takes the failure as "no such node").
+/// The system calls answered `ENOSYS` instead of run: the `access` family, with which the
+/// allocator probes `/sys` for NUMA nodes (it takes the failure as "no such node").
 #[cfg(target_os = "linux")]
 const ANSWERED_ENOSYS: &[i64] = &[
-    libc::SYS_clone3,
     #[cfg(target_arch = "x86_64")]
     libc::SYS_access,
     libc::SYS_faccessat,
@@ -226,16 +223,6 @@ fn seccomp(pid: i32) -> Result<(), Error> {
             .map_err(|e| fail(&e))?,
         ])?],
     );
-    // A thread, never a process: `clone` only with CLONE_THREAD set.
-    let thread = libc::CLONE_THREAD as u64;
-    rules.insert(
-        libc::SYS_clone,
-        vec![rule(vec![condition(
-            0,
-            SeccompCmpOp::MaskedEq(thread),
-            thread,
-        )?])?],
-    );
     for &call in ANSWERED_ENOSYS {
         rules.insert(call, Vec::new());
     }
@@ -245,16 +232,12 @@ fn seccomp(pid: i32) -> Result<(), Error> {
         libc::SYS_tgkill,
         vec![rule(vec![condition(0, SeccompCmpOp::Eq, own)?])?],
     );
-    // Two `prctl`s only: naming a thread (the runtime's blocking threads) and naming anonymous
-    // memory (mimalloc names each arena it maps, so a run that needs a new one makes it).
-    let set_name = libc::PR_SET_NAME as u64;
+    // One `prctl` only: naming anonymous memory (mimalloc names each arena it maps, so a run that
+    // needs a new one makes it).
     let set_vma = libc::PR_SET_VMA as u64;
     rules.insert(
         libc::SYS_prctl,
-        vec![
-            rule(vec![condition(0, SeccompCmpOp::Eq, set_name)?])?,
-            rule(vec![condition(0, SeccompCmpOp::Eq, set_vma)?])?,
-        ],
+        vec![rule(vec![condition(0, SeccompCmpOp::Eq, set_vma)?])?],
     );
     let allow = SeccompFilter::new(
         rules,

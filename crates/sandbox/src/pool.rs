@@ -7,6 +7,7 @@
 //! replaced; only that run fails, with [`StopReason::SandboxCrashed`] (or `timeout` for the run
 //! left unanswered). A worker is recycled after [`PoolOptions::runs_per_worker`] runs.
 
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -64,7 +65,9 @@ struct Inner {
     spec: WorkerSpec,
     limits: Limits,
     options: PoolOptions,
-    idle: Mutex<Vec<Worker>>,
+    /// The workers waiting for a run, the longest waiting first: it has had the most time to
+    /// build its next engine.
+    idle: Mutex<VecDeque<Worker>>,
     free: Semaphore,
 }
 
@@ -111,7 +114,7 @@ impl Pool {
                 ),
                 limits: config.limits,
                 options,
-                idle: Mutex::new(Vec::new()),
+                idle: Mutex::new(VecDeque::new()),
                 free: Semaphore::new(options.size),
             }),
         }
@@ -168,7 +171,9 @@ impl Pool {
                 permit
             }
         };
-        let mut worker = lock(&inner.idle).pop().unwrap_or_else(|| inner.worker());
+        let mut worker = lock(&inner.idle)
+            .pop_front()
+            .unwrap_or_else(|| inner.worker());
         // Keep one worker ready for the next run while this one runs.
         if lock(&inner.idle).is_empty() && inner.free.available_permits() > 0 {
             Inner::start_spare(inner);
@@ -210,7 +215,7 @@ impl Inner {
             .saturating_sub(self.free.available_permits());
         let mut idle = lock(&self.idle);
         if idle.len() + busy + extra <= self.options.size {
-            idle.push(worker);
+            idle.push_back(worker);
         }
     }
 
