@@ -47,7 +47,7 @@ pub use error::Error;
 pub use limits::{LOG_CUT_MARKER, Limits, LogBuffer};
 pub use options::{RunOptions, Tool, ToolError, ToolFuture};
 pub use process::ProcessInterpreter;
-pub use result::{CallRecord, RunResult, StopReason};
+pub use result::{CallFailure, CallRecord, FailureCode, RunResult, StopReason};
 
 use std::future::Future;
 use std::panic::AssertUnwindSafe;

@@ -25,7 +25,10 @@ use tokio::process::{ChildStdin, Command};
 use tokio::sync::{Mutex, mpsc};
 
 use crate::protocol::{ChildMessage, ChildResult, HostMessage, RefusedCall, WireLimits};
-use crate::{CallRecord, Error, Interpreter, Limits, RunOptions, RunResult, StopReason};
+use crate::{
+    CallFailure, CallRecord, Error, FailureCode, Interpreter, Limits, RunOptions, RunResult,
+    StopReason,
+};
 
 /// How long the host waits past a run's timeout (or its cancellation) for the process to answer.
 const DEFAULT_GRACE: Duration = Duration::from_secs(2);
@@ -419,7 +422,7 @@ impl ProcessInterpreter {
                             continue;
                         }
                         let index = calls.len();
-                        calls.push(CallRecord { name: name.clone(), args: args.clone(), ok: None });
+                        calls.push(CallRecord::made(name.clone(), args.clone()));
                         match options.tools.get(&name) {
                             Some(tool) => {
                                 let future = tool.call(args);
@@ -428,8 +431,12 @@ impl ProcessInterpreter {
                                 }));
                             }
                             None => {
-                                calls[index].ok = Some(false);
                                 let message = format!("unknown tool: {name}");
+                                calls[index] = CallRecord::failed(
+                                    name.clone(),
+                                    calls[index].args.clone(),
+                                    CallFailure::new(FailureCode::UnknownTool, message.clone()),
+                                );
                                 let _ = child.send(&failure(id, call, &message)).await;
                             }
                         }
@@ -440,7 +447,7 @@ impl ProcessInterpreter {
                     }
                 },
                 Some((index, call, outcome)) = in_flight.next(), if !in_flight.is_empty() => {
-                    calls[index].ok = Some(outcome.is_ok());
+                    calls[index].settle(outcome.as_ref().map(|_| ()).map_err(String::as_str));
                     let reply = match outcome {
                         Ok(value) => HostMessage::Result { id, call, ok: true, value: Some(value), error: None },
                         Err(error) => failure(id, call, &error),
@@ -485,6 +492,14 @@ impl ProcessInterpreter {
             Err(result) => (result, Vec::new()),
         };
         result.calls = with_refused(calls, refused);
+        // The process's word on which call's error the code threw stands only where that call
+        // failed.
+        result.thrown_by_call = result.thrown_by_call.filter(|&index| {
+            result
+                .calls
+                .get(index)
+                .is_some_and(|call| call.ok == Some(false))
+        });
         result
     }
 }
@@ -502,11 +517,12 @@ fn with_refused(calls: Vec<CallRecord>, refused: Vec<RefusedCall>) -> Vec<CallRe
     let mut ran = calls.into_iter();
     (0..total)
         .filter_map(|index| match refused.next_if(|call| call.index == index) {
-            Some(call) => Some(CallRecord {
-                name: call.name,
-                args: call.args,
-                ok: Some(false),
-            }),
+            Some(call) => {
+                let failure = call.failure.unwrap_or_else(|| {
+                    CallFailure::new(FailureCode::Refused, "the interpreter refused the call")
+                });
+                Some(CallRecord::failed(call.name, call.args, failure))
+            }
             None => ran.next(),
         })
         .collect()
@@ -668,6 +684,7 @@ fn from_child(child: ChildResult) -> RunResult {
         logs: child.logs,
         logs_truncated: child.logs_truncated,
         calls: Vec::new(),
+        thrown_by_call: if ok { None } else { child.thrown_by_call },
         timed_out: child.timed_out,
         duration_ms: 0.0,
     }
@@ -693,11 +710,11 @@ mod tests {
     use serde_json::json;
 
     fn record(name: &str, ok: Option<bool>) -> CallRecord {
-        CallRecord {
-            name: name.into(),
-            args: json!({}),
-            ok,
+        let mut record = CallRecord::made(name, json!({}));
+        if let Some(ok) = ok {
+            record.settle(if ok { Ok(()) } else { Err("failed") });
         }
+        record
     }
 
     fn refused(index: usize, name: &str) -> RefusedCall {
@@ -705,6 +722,8 @@ mod tests {
             index,
             name: name.into(),
             args: json!({}),
+            failure: (name == "x")
+                .then(|| CallFailure::new(FailureCode::UnknownTool, "unknown tool: x")),
         }
     }
 
@@ -722,6 +741,21 @@ mod tests {
                 ("y", Some(false)),
                 ("z", Some(false)),
                 ("b", None)
+            ]
+        );
+        // A refusal keeps the interpreter's reason, or is recorded as refused without one.
+        let codes: Vec<Option<FailureCode>> = all
+            .iter()
+            .map(|c| c.failure.as_ref().map(|f| f.code))
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                Some(FailureCode::UnknownTool),
+                None,
+                Some(FailureCode::Refused),
+                Some(FailureCode::Refused),
+                None
             ]
         );
     }

@@ -34,8 +34,10 @@
 //! - `done.result` has the fields of [`crate::RunResult`] except `calls` and `durationMs`, which the
 //!   host keeps itself: it knows which calls it ran and which were still in flight (unsettled).
 //!   An interpreter that refuses some calls itself (an unknown tool, say) may list them in
-//!   `done.result.refused` with their places among the run's calls; the host lists them as failed
-//!   calls there, and ignores a list whose places do not fit the calls it saw.
+//!   `done.result.refused` with their places among the run's calls (and, optionally, each one's
+//!   `failure`: `{code, message}`); the host lists them as failed calls there, and ignores a list
+//!   whose places do not fit the calls it saw. `done.result.thrownByCall`, optional, is the place
+//!   of the call whose very error the code threw; the host keeps it only where that call failed.
 //! - Exactly one `done` per `run`. The host does not wait forever: a run without `done` a while
 //!   after its timeout is reported as timed out, and a process that exits fails its runs with
 //!   `reason: "internal"` (or the reason its host chose, such as `sandbox_crashed` for a sandbox
@@ -44,7 +46,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::StopReason;
+use crate::{CallFailure, StopReason};
 
 /// The limits sent with each run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,6 +154,10 @@ pub struct ChildResult {
     /// the run's calls. Optional: an interpreter that sends every call as `call` leaves it out.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub refused: Vec<RefusedCall>,
+    /// When the code threw the very error one of its calls failed with: that call's place among
+    /// all the run's calls (as `refused` counts them). Optional.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thrown_by_call: Option<usize>,
 }
 
 /// A call the interpreter refused without sending it to the host.
@@ -164,6 +170,9 @@ pub struct RefusedCall {
     /// Its arguments (`null` when they could not cross).
     #[serde(default)]
     pub args: Value,
+    /// Why it was refused. Optional: without it the host records `refused`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<CallFailure>,
 }
 
 #[cfg(test)]

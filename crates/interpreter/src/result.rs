@@ -58,6 +58,11 @@ impl StopReason {
 /// tool, arguments that cannot cross as JSON or are too large, too many calls in flight), and
 /// `null` (`None`) when it was **unsettled**: it was still in flight when the run stopped, its host
 /// future was dropped, and whether it took effect is unknown.
+///
+/// A failed call says why in `failure`: [`FailureCode::ToolFailed`] for the tool's own error,
+/// any other code for a call the interpreter refused before it reached a tool. Tools are called
+/// in the order of the calls: the calls that reached a tool are the ones whose `failure` is
+/// absent or [`FailureCode::ToolFailed`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CallRecord {
     /// The tool's name, as the code wrote it.
@@ -66,13 +71,89 @@ pub struct CallRecord {
     pub args: Value,
     /// `Some(true)` returned, `Some(false)` failed, `None` unsettled.
     pub ok: Option<bool>,
+    /// Why it failed, when it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<CallFailure>,
 }
 
 impl CallRecord {
+    /// A call made and not yet settled.
+    pub fn made(name: impl Into<String>, args: Value) -> Self {
+        Self {
+            name: name.into(),
+            args,
+            ok: None,
+            failure: None,
+        }
+    }
+
+    /// A call that failed.
+    pub fn failed(name: impl Into<String>, args: Value, failure: CallFailure) -> Self {
+        Self {
+            ok: Some(false),
+            failure: Some(failure),
+            ..Self::made(name, args)
+        }
+    }
+
+    /// Settles the call: returned, or failed in its tool with `message`.
+    pub fn settle(&mut self, outcome: Result<(), &str>) {
+        self.ok = Some(outcome.is_ok());
+        self.failure = outcome
+            .err()
+            .map(|message| CallFailure::new(FailureCode::ToolFailed, message));
+    }
+
     /// Whether the call was in flight when the run stopped.
     pub fn is_unsettled(&self) -> bool {
         self.ok.is_none()
     }
+
+    /// Whether the call reached its tool (settled or not); false when the interpreter refused it.
+    pub fn reached_tool(&self) -> bool {
+        self.failure
+            .as_ref()
+            .is_none_or(|failure| failure.code == FailureCode::ToolFailed)
+    }
+}
+
+/// Why a call failed: a code and a message (the message is what the code's `catch` sees).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallFailure {
+    /// What kind of failure.
+    pub code: FailureCode,
+    /// Its message.
+    pub message: String,
+}
+
+impl CallFailure {
+    /// A failure with this code and message.
+    pub fn new(code: FailureCode, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// What kind of failure a call met. Serialized in `snake_case`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum FailureCode {
+    /// The tool ran and answered with an error.
+    ToolFailed,
+    /// No tool has that name; the call reached none.
+    UnknownTool,
+    /// The arguments cannot cross as JSON (a cycle, a BigInt, a throwing `toJSON`).
+    InvalidArguments,
+    /// The arguments are larger than the interpreter accepts.
+    ArgumentsTooLarge,
+    /// Too many calls were in flight at once.
+    TooManyInFlight,
+    /// The interpreter refused it before any tool, without saying why (a process interpreter
+    /// that reports only the refusal).
+    Refused,
 }
 
 /// What a run did. Serialized with the contract's field names.
@@ -97,6 +178,10 @@ pub struct RunResult {
     pub logs_truncated: bool,
     /// The calls it made, in the order it made them.
     pub calls: Vec<CallRecord>,
+    /// When the code threw the very error one of its calls failed with (and nothing caught it):
+    /// that call's index in `calls`. A new error with the same message is the code's own throw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thrown_by_call: Option<usize>,
     /// True when it was stopped by its timeout.
     pub timed_out: bool,
     /// How long it ran, in milliseconds.
@@ -114,6 +199,7 @@ impl RunResult {
             logs: Vec::new(),
             logs_truncated: false,
             calls: Vec::new(),
+            thrown_by_call: None,
             timed_out: false,
             duration_ms: 0.0,
         }
@@ -129,6 +215,7 @@ impl RunResult {
             logs: Vec::new(),
             logs_truncated: false,
             calls: Vec::new(),
+            thrown_by_call: None,
             timed_out: reason == StopReason::Timeout,
             duration_ms: 0.0,
         }
@@ -143,11 +230,12 @@ mod tests {
     #[test]
     fn a_stopped_run_serializes_with_the_contract_field_names() {
         let mut result = RunResult::stopped(StopReason::Timeout, "timed out after 5 ms");
-        result.calls.push(CallRecord {
-            name: "slow".into(),
-            args: json!({}),
-            ok: None,
-        });
+        result.calls.push(CallRecord::made("slow", json!({})));
+        result.calls.push(CallRecord::failed(
+            "nope",
+            json!({}),
+            CallFailure::new(FailureCode::UnknownTool, "unknown tool: nope"),
+        ));
         result.duration_ms = 5.5;
         assert_eq!(
             serde_json::to_value(&result).unwrap(),
@@ -157,7 +245,11 @@ mod tests {
                 "reason": "timeout",
                 "logs": [],
                 "logsTruncated": false,
-                "calls": [{"name": "slow", "args": {}, "ok": null}],
+                "calls": [
+                    {"name": "slow", "args": {}, "ok": null},
+                    {"name": "nope", "args": {}, "ok": false,
+                     "failure": {"code": "unknown_tool", "message": "unknown tool: nope"}}
+                ],
                 "timedOut": true,
                 "durationMs": 5.5
             })

@@ -13,7 +13,8 @@ use codemode_interpreter::{CallRecord, RunResult, StopReason};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
-use crate::{Prepared, QuickJs, settle};
+use crate::engine::Done;
+use crate::{Prepared, QuickJs, refuse, settle, thrown_by};
 
 /// What a [`BlockingHost`] did with a call.
 #[derive(Debug)]
@@ -132,11 +133,7 @@ impl QuickJs {
                 let index = calls.len();
                 let known = names.contains(&call.name);
                 let (args, admitted) = self.admit(&call, known, in_flight);
-                calls.push(CallRecord {
-                    name: call.name.clone(),
-                    args,
-                    ok: None,
-                });
+                calls.push(CallRecord::made(call.name.clone(), args));
                 ids.push(call.id);
                 match admitted {
                     Ok(()) => match host.call(index, &call.name, &calls[index].args) {
@@ -145,10 +142,7 @@ impl QuickJs {
                             settle(&mut calls, &mut settled, (index, call.id, outcome));
                         }
                     },
-                    Err(message) => {
-                        calls[index].ok = Some(false);
-                        settled.push((call.id, Err(message)));
-                    }
+                    Err(failure) => refuse(&mut calls[index], &mut settled, call.id, failure),
                 }
             }
             if flags.poll().is_some() {
@@ -182,7 +176,13 @@ impl QuickJs {
                 }
             }
         };
+        let thrown = match &outcome {
+            Some(Done::Threw(_, by_call)) => *by_call,
+            _ => None,
+        };
         let outcome = self.conclude(&flags, outcome);
-        self.finish(&engine, calls, &flags, timeout, outcome)
+        let mut result = self.finish(&engine, calls, &flags, timeout, outcome);
+        thrown_by(&mut result, thrown);
+        result
     }
 }

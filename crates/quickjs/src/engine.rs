@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use codemode_interpreter::{LogBuffer, StopReason};
 use rquickjs::context::intrinsic;
+use rquickjs::function::Opt;
 use rquickjs::module::WriteOptions;
 use rquickjs::{Context, Ctx, Exception, Function, Module, Object, Persistent, Promise, Runtime};
 use tokio_util::sync::CancellationToken;
@@ -165,8 +166,9 @@ pub(crate) struct NewCall {
 pub(crate) enum Done {
     /// It returned this JSON text.
     Value(String),
-    /// It threw (or its promise rejected) with this description.
-    Threw(String),
+    /// It threw (or its promise rejected) with this description; the id of the call whose very
+    /// error it threw, if it was one.
+    Threw(String, Option<u32>),
     /// It returned a value that cannot cross as JSON, for this reason.
     Invalid(String),
 }
@@ -177,6 +179,8 @@ pub(crate) struct HostState {
     /// The resolving functions of each call's promise, by call id, until it settles.
     resolvers: Vec<Option<Resolvers>>,
     pub(crate) calls_made: usize,
+    /// The error each failed call rejected with, by call id, to know it when the code throws it.
+    rejections: Vec<(u32, Persistent<rquickjs::Value<'static>>)>,
     pub(crate) logs: LogBuffer,
     pub(crate) done: Option<Done>,
 }
@@ -249,6 +253,7 @@ impl Engine {
             new_calls: Vec::new(),
             resolvers: Vec::new(),
             calls_made: 0,
+            rejections: Vec::new(),
             logs: LogBuffer::new(0),
             done: None,
         }));
@@ -343,8 +348,13 @@ impl Engine {
                     Ok(json) => ctx
                         .json_parse(json)
                         .and_then(|value| resolve.restore(&ctx)?.call::<_, ()>((value,))),
-                    Err(message) => Exception::from_message(ctx.clone(), &message)
-                        .and_then(|error| reject.restore(&ctx)?.call::<_, ()>((error,))),
+                    Err(message) => {
+                        Exception::from_message(ctx.clone(), &message).and_then(|error| {
+                            let saved = Persistent::save(&ctx, error.clone().into_value());
+                            state.borrow_mut().rejections.push((id, saved));
+                            reject.restore(&ctx)?.call::<_, ()>((error,))
+                        })
+                    }
                 };
                 if result.is_err() {
                     let _ = ctx.catch();
@@ -365,6 +375,7 @@ impl Drop for Engine {
     fn drop(&mut self) {
         // The handles point into the runtime: release them while it is alive.
         self.state.borrow_mut().resolvers.clear();
+        self.state.borrow_mut().rejections.clear();
         self.installer = None;
     }
 }
@@ -415,16 +426,29 @@ fn host_object<'js>(
     host.set("log", log)?;
 
     let done_state = state.clone();
-    let done = Function::new(ctx.clone(), move |kind: i32, text: String| {
-        let mut state = done_state.borrow_mut();
-        if state.done.is_none() {
+    let done = Function::new(
+        ctx.clone(),
+        move |ctx: Ctx<'js>, kind: i32, text: String, thrown: Opt<rquickjs::Value<'js>>| {
+            let mut state = done_state.borrow_mut();
+            if state.done.is_some() {
+                return;
+            }
+            let by_call = match (kind, thrown.0) {
+                (1, Some(thrown)) if thrown.is_object() => {
+                    state.rejections.iter().find_map(|(id, saved)| {
+                        let saved = saved.clone().restore(&ctx).ok()?;
+                        (saved == thrown).then_some(*id)
+                    })
+                }
+                _ => None,
+            };
             state.done = Some(match kind {
                 0 => Done::Value(text),
-                1 => Done::Threw(text),
+                1 => Done::Threw(text, by_call),
                 _ => Done::Invalid(text),
             });
-        }
-    })?;
+        },
+    )?;
     host.set("done", done)?;
 
     // A real Array object: never a Proxy, so its `length` is a data property.

@@ -48,7 +48,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use codemode_interpreter::json::repair_surrogates;
-use codemode_interpreter::{CallRecord, Interpreter, Limits, RunOptions, RunResult, StopReason};
+use codemode_interpreter::{
+    CallFailure, CallRecord, FailureCode, Interpreter, Limits, RunOptions, RunResult, StopReason,
+};
 use futures::FutureExt;
 use futures::future::BoxFuture;
 use futures::stream::{FuturesUnordered, StreamExt};
@@ -159,12 +161,9 @@ impl QuickJs {
                 let index = calls.len();
                 let tool = options.tools.get(&call.name);
                 let (args, admitted) = self.admit(&call, tool.is_some(), in_flight.len());
-                calls.push(CallRecord {
-                    name: call.name,
-                    args: args.clone(),
-                    ok: None,
-                });
-                match admitted.and_then(|()| tool.ok_or_else(String::new)) {
+                calls.push(CallRecord::made(call.name, args.clone()));
+                let unknown = || CallFailure::new(FailureCode::UnknownTool, String::new());
+                match admitted.and_then(|()| tool.ok_or_else(unknown)) {
                     Ok(tool) => {
                         let mut future = tool.call(args);
                         let id = call.id;
@@ -180,10 +179,7 @@ impl QuickJs {
                             })),
                         }
                     }
-                    Err(message) => {
-                        calls[index].ok = Some(false);
-                        settled.push((call.id, Err(message)));
-                    }
+                    Err(failure) => refuse(&mut calls[index], &mut settled, call.id, failure),
                 }
             }
             // Calls that finish at once go straight back to the code.
@@ -223,8 +219,14 @@ impl QuickJs {
         // Calls still in flight are dropped here: they stay unsettled (`ok: null`).
         drop(in_flight);
 
+        let thrown = match &outcome {
+            Some(Done::Threw(_, by_call)) => *by_call,
+            _ => None,
+        };
         let outcome = self.conclude(&flags, outcome);
-        self.finish(&engine, calls, &flags, timeout, outcome)
+        let mut result = self.finish(&engine, calls, &flags, timeout, outcome);
+        thrown_by(&mut result, thrown);
+        result
     }
 
     /// The limits the engine applies itself.
@@ -293,36 +295,48 @@ impl QuickJs {
     /// Checks a call the code made: its arguments (encodable, within the size cap, parseable),
     /// its tool (`known`: one of the host's), and the calls in flight. Returns the arguments
     /// (`null` when they did not cross) and whether the call goes to the host, or why it fails.
-    fn admit(&self, call: &NewCall, known: bool, in_flight: usize) -> (Value, Result<(), String>) {
+    fn admit(
+        &self,
+        call: &NewCall,
+        known: bool,
+        in_flight: usize,
+    ) -> (Value, Result<(), CallFailure>) {
         let config = &self.config;
+        let fail = CallFailure::new;
         if !call.problem.is_empty() {
-            return (Value::Null, Err(call.problem.clone()));
+            let failure = fail(FailureCode::InvalidArguments, call.problem.clone());
+            return (Value::Null, Err(failure));
         }
         if call.json.len() > config.max_args_bytes {
             let message = format!(
                 "the arguments are larger than {} bytes",
                 config.max_args_bytes
             );
-            return (Value::Null, Err(message));
+            return (
+                Value::Null,
+                Err(fail(FailureCode::ArgumentsTooLarge, message)),
+            );
         }
         let args = match serde_json::from_str::<Value>(&repair_surrogates(&call.json)) {
             Ok(args) => args,
             Err(e) => {
+                let message = format!("the arguments cannot cross as JSON: {e}");
                 return (
                     Value::Null,
-                    Err(format!("the arguments cannot cross as JSON: {e}")),
+                    Err(fail(FailureCode::InvalidArguments, message)),
                 );
             }
         };
         if !known {
-            return (args, Err(format!("unknown tool: {}", call.name)));
+            let message = format!("unknown tool: {}", call.name);
+            return (args, Err(fail(FailureCode::UnknownTool, message)));
         }
         if in_flight >= config.max_in_flight {
             let message = format!(
                 "too many calls in flight (the limit is {})",
                 config.max_in_flight
             );
-            return (args, Err(message));
+            return (args, Err(fail(FailureCode::TooManyInFlight, message)));
         }
         (args, Ok(()))
     }
@@ -337,7 +351,7 @@ impl QuickJs {
         match (flags.reason(), outcome) {
             (Some(reason), _) => Err((reason, String::new())),
             (None, Some(Done::Value(text))) => self.decode(text),
-            (None, Some(Done::Threw(message))) => Err((StopReason::Threw, message)),
+            (None, Some(Done::Threw(message, _))) => Err((StopReason::Threw, message)),
             (None, Some(Done::Invalid(message))) => Err((
                 StopReason::ValueInvalid,
                 format!("the returned value cannot cross as JSON: {message}"),
@@ -428,16 +442,44 @@ impl QuickJs {
     }
 }
 
+/// Records that call `index` (promise `id`) ended with `outcome` in its tool, and queues the
+/// outcome for the code.
 fn settle(
     calls: &mut [CallRecord],
     settled: &mut Vec<(u32, Result<String, String>)>,
     (index, id, outcome): (usize, u32, Result<Value, String>),
 ) {
     if let Some(call) = calls.get_mut(index) {
-        call.ok = Some(outcome.is_ok());
+        call.settle(outcome.as_ref().map(|_| ()).map_err(String::as_str));
     }
     let outcome = outcome.map(|value| value.to_string());
     settled.push((id, outcome));
+}
+
+/// Sets the call whose very error the code threw (promise id `by_call`, which is the call's
+/// index), when the run ended by that throw and the call failed.
+fn thrown_by(result: &mut RunResult, by_call: Option<u32>) {
+    let index = by_call.and_then(|id| usize::try_from(id).ok());
+    result.thrown_by_call = index.filter(|&index| {
+        result.reason == Some(StopReason::Threw)
+            && result
+                .calls
+                .get(index)
+                .is_some_and(|call| call.ok == Some(false))
+    });
+}
+
+/// Records that the interpreter refused `call` (promise `id`) for `failure`, and queues the
+/// rejection for the code.
+fn refuse(
+    call: &mut CallRecord,
+    settled: &mut Vec<(u32, Result<String, String>)>,
+    id: u32,
+    failure: CallFailure,
+) {
+    settled.push((id, Err(failure.message.clone())));
+    call.ok = Some(false);
+    call.failure = Some(failure);
 }
 
 impl Interpreter for QuickJs {

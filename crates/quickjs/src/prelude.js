@@ -4,7 +4,8 @@
 // `Object.prototype` changes nothing here. `host` holds the native functions:
 //   host.call(name, argsJson, argsError) -> promise   (records the call; throws past the call limit)
 //   host.log(text)                                      (appends one log entry)
-//   host.done(kind, text)                               (0: value JSON, 1: threw, 2: invalid value)
+//   host.done(kind, text, thrown)                       (0: value JSON, 1: threw, 2: invalid value;
+//                                                        `thrown`: what was thrown, when it threw)
 //   host.isArray(value)                                 (a real Array object, never a Proxy)
 // `names` are the tools' names; `maxLength` is the longest array-like the native array methods
 // below may walk (no real array under the heap limit is longer).
@@ -332,7 +333,8 @@
   }
 
   function rejected(error) {
-    hostDone(1, clean(message(error)));
+    // The error itself too: the host knows a call's own rejection when the code throws it.
+    hostDone(1, clean(message(error)), error);
   }
 
   // Compiles and starts the code: returns a string (the syntax error) or nothing.

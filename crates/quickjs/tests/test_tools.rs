@@ -2,7 +2,7 @@
 
 mod common;
 
-use codemode_interpreter::{CallRecord, RunOptions, Tool, ToolError};
+use codemode_interpreter::{CallFailure, CallRecord, FailureCode, RunOptions, Tool, ToolError};
 use codemode_quickjs::QuickJs;
 use common::{assert_returned, run_with, tools};
 use serde_json::json;
@@ -17,9 +17,8 @@ async fn a_tool_result_crosses_as_a_fresh_json_value() {
     assert_eq!(
         result.calls,
         [CallRecord {
-            name: "echo".into(),
-            args: json!({"list": [1, {"x": null}], "s": "é"}),
-            ok: Some(true)
+            ok: Some(true),
+            ..CallRecord::made("echo", json!({"list": [1, {"x": null}], "s": "é"}))
         }]
     );
 }
@@ -47,6 +46,10 @@ async fn a_tool_error_message_reaches_the_code_and_the_call_is_failed() {
     let result = run_with(&QuickJs::default(), code, options).await;
     assert_returned(&result, json!(["Error", "disk full", true]));
     assert_eq!(result.calls[0].ok, Some(false));
+    assert_eq!(
+        result.calls[0].failure,
+        Some(CallFailure::new(FailureCode::ToolFailed, "disk full"))
+    );
 }
 
 #[tokio::test]
@@ -54,6 +57,35 @@ async fn an_uncaught_tool_error_fails_the_run_with_its_message() {
     let (options, _) = tools();
     let result = run_with(&QuickJs::default(), "await tools.fail({})", options).await;
     assert_eq!(result.error.as_deref(), Some("Error: nope"));
+    assert_eq!(result.thrown_by_call, Some(0));
+}
+
+#[tokio::test]
+async fn only_the_very_error_a_call_failed_with_is_thrown_by_that_call() {
+    let (options, _) = tools();
+    // Through `Promise.all` and a rethrow the error is the call's own; a new error with the same
+    // message is the code's.
+    let cases = [
+        (
+            "await Promise.all([tools.echo({}), tools.fail({})])",
+            Some(1),
+        ),
+        (
+            "try { await tools.fail({}) } catch (e) { throw e }",
+            Some(0),
+        ),
+        (
+            "try { await tools.fail({}) } catch (e) { throw new Error(e.message) }",
+            None,
+        ),
+        ("await tools.echo({}); throw new Error('nope')", None),
+        ("await tools.nope({})", Some(0)),
+    ];
+    for (code, by_call) in cases {
+        let result = run_with(&QuickJs::default(), code, options.clone()).await;
+        assert!(!result.ok, "{code}: {result:?}");
+        assert_eq!(result.thrown_by_call, by_call, "{code}: {result:?}");
+    }
 }
 
 #[tokio::test]
@@ -77,16 +109,18 @@ async fn unknown_names_and_prototype_names_are_never_tools() {
     let names: Vec<_> = result
         .calls
         .iter()
-        .map(|c| (c.name.as_str(), c.ok))
+        .map(|c| (c.name.as_str(), c.ok, c.failure.as_ref().map(|f| f.code)))
         .collect();
+    let unknown = Some(FailureCode::UnknownTool);
     assert_eq!(
         names,
         [
-            ("nope", Some(false)),
-            ("__proto__", Some(false)),
-            ("constructor", Some(false))
+            ("nope", Some(false), unknown),
+            ("__proto__", Some(false), unknown),
+            ("constructor", Some(false), unknown)
         ]
     );
+    assert!(result.calls.iter().all(|c| !c.reached_tool()));
 }
 
 #[tokio::test]

@@ -502,7 +502,11 @@ fn read_more(_buffer: &mut Vec<u8>) -> Result<bool, Error> {
 fn to_child(result: RunResult, sent: &[usize], inside: &[usize]) -> ChildResult {
     let mut refused = Vec::new();
     let mut place = 0;
+    let mut thrown_by_call = None;
     for (index, record) in result.calls.iter().enumerate() {
+        if result.thrown_by_call == Some(index) && inside.binary_search(&index).is_err() {
+            thrown_by_call = Some(place);
+        }
         // Both lists are in increasing order.
         if sent.binary_search(&index).is_ok() {
             place += 1;
@@ -511,12 +515,14 @@ fn to_child(result: RunResult, sent: &[usize], inside: &[usize]) -> ChildResult 
                 index: place,
                 name: record.name.clone(),
                 args: record.args.clone(),
+                failure: record.failure.clone(),
             });
             place += 1;
         }
     }
     ChildResult {
         refused,
+        thrown_by_call,
         ok: result.ok,
         value: result.value,
         error: result.error,

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use codemode_interpreter::{
-    CallRecord, Interpreter, RunOptions, RunResult, StopReason, Tool, ToolError,
+    CallRecord, FailureCode, Interpreter, RunOptions, RunResult, StopReason, Tool, ToolError,
 };
 use serde::Serialize;
 use serde_json::{Map, Value, json};
@@ -618,7 +618,7 @@ fn shape(
     }
     let stop = result.reason.unwrap_or(StopReason::Internal);
     let error = result.error.unwrap_or_default();
-    let (reason, stage) = classify(stop, &error, entries);
+    let (reason, stage) = classify(stop, result.thrown_by_call, &calls);
     fields.insert("reason_code".into(), to_value(reason));
     fields.insert("failure_stage".into(), to_value(stage));
     fields.insert("error".into(), Value::String(error));
@@ -645,34 +645,34 @@ fn shape(
     ToolOutput::error(Value::Object(fields))
 }
 
-/// Each call the interpreter recorded, with its outcome: ours when the call reached one of our
-/// wrappers (matched in order by name and arguments); `no_such_tool` for a name that is not one
-/// of `tools`; else the interpreter's (arguments it refused fail before any wrapper).
+/// Each call the interpreter recorded, with its outcome. The interpreter calls tools in the order
+/// of the calls, so the calls that reached a tool (`CallRecord::reached_tool`) are, in order, the
+/// calls our wrappers logged: each takes our outcome (the policy's word, a person's answer). A
+/// call the interpreter refused before any tool is `no_such_tool` for an unknown name and
+/// `failed` otherwise (arguments that could not cross, too many in flight).
 fn outcomes(
     records: &[CallRecord],
     entries: &[Entry],
     tools: &BTreeMap<String, Arc<ToolDefinition>>,
 ) -> Vec<(String, CallOutcome)> {
-    let mut used = vec![false; entries.len()];
+    let mut logged = entries.iter();
     records
         .iter()
         .map(|record| {
-            let matched = entries.iter().zip(&used).position(|(entry, used)| {
-                !used && entry.tool == record.name && entry.arguments == record.args
-            });
-            let outcome = match matched {
-                Some(index) => {
-                    used[index] = true;
-                    // The interpreter's word wins for a call it saw cut off, unless the call
-                    // was still waiting for a person: then it was not made.
-                    if record.ok.is_none() && entries[index].started {
-                        CallOutcome::Unknown
-                    } else {
-                        entries[index].outcome
-                    }
-                }
-                None if !tools.contains_key(&record.name) => CallOutcome::NoSuchTool,
-                None => match record.ok {
+            let entry = if record.reached_tool() {
+                logged.next()
+            } else {
+                None
+            };
+            let refused_as = record.failure.as_ref().map(|failure| failure.code);
+            let outcome = match (entry, refused_as) {
+                // The interpreter's word wins for a call it saw cut off, unless the call was
+                // still waiting for a person: then it was not made.
+                (Some(entry), _) if record.ok.is_none() && entry.started => CallOutcome::Unknown,
+                (Some(entry), _) => entry.outcome,
+                (None, Some(FailureCode::UnknownTool)) => CallOutcome::NoSuchTool,
+                (None, _) if !tools.contains_key(&record.name) => CallOutcome::NoSuchTool,
+                (None, _) => match record.ok {
                     Some(true) => CallOutcome::Returned,
                     Some(false) => CallOutcome::Failed,
                     None => CallOutcome::Unknown,
@@ -683,17 +683,19 @@ fn outcomes(
         .collect()
 }
 
-/// The reason code and stage of a run that did not return. A throw whose error is exactly the
-/// rejection the policy gave one of the code's calls is reported as that refusal.
-fn classify(stop: StopReason, error: &str, entries: &[Entry]) -> (ReasonCode, FailureStage) {
+/// The reason code and stage of a run that did not return. A run that ended by throwing the
+/// very error one of its calls failed with (`RunResult::thrown_by_call`) is reported as that
+/// call's refusal when the policy or a person refused it; a new error with the same message is
+/// the code's own throw.
+fn classify(
+    stop: StopReason,
+    thrown_by_call: Option<usize>,
+    calls: &[(String, CallOutcome)],
+) -> (ReasonCode, FailureStage) {
     match stop {
         StopReason::Threw => {
-            let refused = entries.iter().find(|entry| {
-                entry.refusal.as_deref().is_some_and(|message| {
-                    error == message || error.strip_prefix("Error: ") == Some(message)
-                })
-            });
-            match refused.map(|entry| entry.outcome) {
+            let refused = thrown_by_call.and_then(|index| calls.get(index));
+            match refused.map(|(_, outcome)| outcome) {
                 Some(CallOutcome::Denied) => (ReasonCode::PermissionDenied, FailureStage::Run),
                 Some(CallOutcome::Refused) => (ReasonCode::ApprovalRequired, FailureStage::Run),
                 Some(CallOutcome::Declined) => (ReasonCode::ApprovalDenied, FailureStage::Run),

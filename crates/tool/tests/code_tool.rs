@@ -335,6 +335,23 @@ async fn each_way_a_run_can_fail_has_its_reason_code_and_stage() {
             "approval_required",
             "run",
         ),
+        // The refusal rethrown is still the refusal; a new error that copies its message, or a
+        // message of its own, is the code's throw (the ledger knows the error, not its text).
+        (
+            "try { await tools.secret({}) } catch (e) { throw e }",
+            "permission_denied",
+            "run",
+        ),
+        (
+            "try { await tools.secret({}) } catch (e) { throw new Error(e.message) }",
+            "threw",
+            "run",
+        ),
+        (
+            "await Promise.allSettled([tools.drop_table({})]); throw new Error('approval required')",
+            "threw",
+            "run",
+        ),
     ];
     for (code, reason, stage) in cases {
         let output = run_js(&tool, code).await;
