@@ -170,6 +170,16 @@ fn every_stop_reason_comes_back_the_same_through_a_worker() {
         "const a = {}; a.self = a; return a",
         "return 10n",
         "await new Promise(() => {})",
+        // Hostile code from the engine's own tests: each ends as it does in process, and never
+        // as a crashed worker.
+        "function f(n) { return f(n + 1) + 1 } return f(0)",
+        "return Array(2 ** 32 - 1).join('')",
+        "return String(Array(2 ** 32 - 1))",
+        "return /(a+)+$/.test('a'.repeat(40) + '!')",
+        "const o = { get x() { throw new Error('from a getter') } }; return JSON.stringify(o)",
+        // A call's own error thrown, and a copy of it: only the first is thrown by the call.
+        "await tools.nothing({})",
+        "try { await tools.nothing({}) } catch (e) { throw new Error(e.message) }",
     ];
     let args = [
         "--timeout-ms",
@@ -213,13 +223,18 @@ fn every_stop_reason_comes_back_the_same_through_a_worker() {
             "logsTruncated",
             "timedOut",
             "calls",
+            "thrownByCall",
         ] {
             assert_eq!(
                 here[field], there[field],
                 "{field} of {code}: {here} vs {there}"
             );
         }
+        assert_ne!(there["reason"], "sandbox_crashed", "{code}: {there}");
     }
+    let n = codes.len();
+    assert_eq!(here[n - 2]["thrownByCall"], 0, "{}", here[n - 2]);
+    assert!(here[n - 1].get("thrownByCall").is_none(), "{}", here[n - 1]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -16,7 +16,7 @@ use codemode_interpreter::{
     CallRecord, FailureCode, Interpreter, RunOptions, RunResult, StopReason, Tool, ToolError,
 };
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use tokio_util::sync::CancellationToken;
 
 use crate::input;
@@ -178,8 +178,27 @@ impl Serialize for StateChanged {
 /// It does not decide its own admission: the host calls it through [`call_tool`] (or its own
 /// policy check), and the policy sees [`Hints::runs_code`].
 pub fn code_tool(interpreter: Arc<dyn Interpreter>, options: CodeToolOptions) -> ToolDefinition {
+    let name = options.name.clone();
     let description = describe(interpreter.language(), &options);
-    let input_schema = json!({
+    let runner = code_runner(interpreter, options.clone());
+    ToolDefinition::new(
+        name,
+        description,
+        Handler::new(move |arguments, context| {
+            let runner = Arc::clone(&runner);
+            async move { runner.answer(arguments, context).await.into_output() }
+        }),
+    )
+    .with_input_schema(input_schema(&options))
+    .with_hints(Hints {
+        runs_code: true,
+        ..Hints::default()
+    })
+}
+
+/// run_code's input schema.
+fn input_schema(options: &CodeToolOptions) -> Value {
+    json!({
         "type": "object",
         "properties": {
             "code": {
@@ -197,9 +216,16 @@ pub fn code_tool(interpreter: Arc<dyn Interpreter>, options: CodeToolOptions) ->
         },
         "required": ["code"],
         "additionalProperties": false
-    });
-    let name = options.name.clone();
-    let runner = Arc::new(Runner {
+    })
+}
+
+/// What runs code for run_code, answering typed: also run_instruction's, whose answers are run_code's
+/// with the plan beside them.
+pub(crate) fn code_runner(
+    interpreter: Arc<dyn Interpreter>,
+    options: CodeToolOptions,
+) -> Arc<Runner> {
+    Arc::new(Runner {
         interpreter,
         tools: options
             .tools
@@ -211,19 +237,6 @@ pub fn code_tool(interpreter: Arc<dyn Interpreter>, options: CodeToolOptions) ->
         max_timeout: options.max_timeout,
         slots: options.slots,
         follow_up_via: options.follow_up_via,
-    });
-    ToolDefinition::new(
-        name,
-        description,
-        Handler::new(move |arguments, context| {
-            let runner = Arc::clone(&runner);
-            async move { runner.run(arguments, context).await }
-        }),
-    )
-    .with_input_schema(input_schema)
-    .with_hints(Hints {
-        runs_code: true,
-        ..Hints::default()
     })
 }
 
@@ -262,18 +275,66 @@ pub fn invalid_input(error: impl Into<String>) -> ToolOutput {
 
 /// A failure before anything ran.
 pub(crate) fn admission_failure(reason: ReasonCode, error: String) -> ToolOutput {
-    let stage = if reason == ReasonCode::InvalidInput {
-        FailureStage::Input
-    } else {
-        FailureStage::Admission
-    };
-    let mut fields = Map::new();
-    fields.insert("reason_code".into(), to_value(reason));
-    fields.insert("failure_stage".into(), to_value(stage));
-    fields.insert("error".into(), Value::String(error));
-    fields.insert("state_changed".into(), to_value(StateChanged::No));
-    fields.insert("outcome_unknown".into(), Value::Bool(false));
-    ToolOutput::error(Value::Object(fields))
+    Answer::Admission(NothingRan::new(reason, error)).into_output()
+}
+
+/// run_code's answer when nothing ran (the input, or no slot in time). Fields appear in this
+/// order.
+#[derive(Debug, Serialize)]
+pub(crate) struct NothingRan {
+    pub(crate) reason_code: ReasonCode,
+    pub(crate) failure_stage: FailureStage,
+    pub(crate) error: String,
+    state_changed: StateChanged,
+    outcome_unknown: bool,
+}
+
+impl NothingRan {
+    /// Nothing ran, for `reason`: at the `input` stage for invalid input, else at `admission`.
+    pub(crate) fn new(reason: ReasonCode, error: String) -> Self {
+        let failure_stage = if reason == ReasonCode::InvalidInput {
+            FailureStage::Input
+        } else {
+            FailureStage::Admission
+        };
+        Self {
+            reason_code: reason,
+            failure_stage,
+            error,
+            state_changed: StateChanged::No,
+            outcome_unknown: false,
+        }
+    }
+}
+
+/// run_code's answer, typed: the JSON the model reads is its serialization.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(crate) enum Answer {
+    /// The code returned.
+    Returned(Returned),
+    /// The code ran and did not return.
+    Failed(Failed),
+    /// Nothing ran.
+    Admission(NothingRan),
+}
+
+impl Answer {
+    /// Whether the answer is a failure.
+    pub(crate) fn is_error(&self) -> bool {
+        !matches!(self, Self::Returned(_))
+    }
+
+    /// The tool output that carries it.
+    pub(crate) fn into_output(self) -> ToolOutput {
+        let failed = self.is_error();
+        let value = to_value(self);
+        if failed {
+            ToolOutput::error(value)
+        } else {
+            ToolOutput::ok(value)
+        }
+    }
 }
 
 /// The description: what the tool does, how to call tools from code, and their declarations (or
@@ -302,7 +363,7 @@ A failed run reports `reason_code`, `failure_stage`, `state_changed` and `outcom
 }
 
 /// What the code tool's handler needs.
-struct Runner {
+pub(crate) struct Runner {
     interpreter: Arc<dyn Interpreter>,
     tools: BTreeMap<String, Arc<ToolDefinition>>,
     policy: Arc<dyn Policy>,
@@ -508,10 +569,12 @@ nothing was called"
 }
 
 impl Runner {
-    async fn run(&self, arguments: Value, context: CallContext) -> ToolOutput {
+    /// Runs the code of `arguments` (run_code's input) and answers, typed.
+    pub(crate) async fn answer(&self, arguments: Value, context: CallContext) -> Answer {
+        let nothing_ran = |reason, error| Answer::Admission(NothingRan::new(reason, error));
         let input = match input::parse(&arguments, self.timeout, self.max_timeout) {
             Ok(input) => input,
-            Err(message) => return admission_failure(ReasonCode::InvalidInput, message),
+            Err(message) => return nothing_ran(ReasonCode::InvalidInput, message),
         };
         let (_slot, left) =
             match slots::take(self.slots.as_ref(), input.timeout, &context.cancel).await {
@@ -519,7 +582,7 @@ impl Runner {
                 Err(NoSlot::Timeout) => {
                     let size = self.slots.as_ref().map_or(0, RunSlots::size);
                     let ms = input.timeout.as_millis();
-                    return admission_failure(
+                    return nothing_ran(
                         ReasonCode::Timeout,
                         format!(
                             "timed out after {ms} ms waiting to start (this server runs at most \
@@ -528,7 +591,7 @@ impl Runner {
                     );
                 }
                 Err(NoSlot::Cancelled) => {
-                    return admission_failure(
+                    return nothing_ran(
                         ReasonCode::Cancelled,
                         "cancelled while waiting to start; nothing ran".to_owned(),
                     );
@@ -572,77 +635,118 @@ impl Runner {
     }
 }
 
-/// The model-facing result of a run.
+/// A call as the model sees it: the tool and how the call ended.
+#[derive(Debug, Serialize)]
+struct CallView {
+    tool: String,
+    outcome: CallOutcome,
+}
+
+/// The call a model is to make itself, directly or through the host's gate tool.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+enum FollowUp {
+    /// The refused tool itself, with the code's arguments.
+    Direct { tool: String, arguments: Value },
+    /// The gate tool, whose arguments name the refused call.
+    Via {
+        tool: String,
+        arguments: Box<FollowUp>,
+    },
+}
+
+/// run_code's answer when the code returned. Fields appear in this order.
+#[derive(Debug, Serialize)]
+pub(crate) struct Returned {
+    value: Value,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    logs: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    calls: Vec<CallView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    follow_up: Option<FollowUp>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    effective_timeout_ms: Option<u64>,
+}
+
+/// run_code's answer when the code did not return. Fields appear in this order.
+#[derive(Debug, Serialize)]
+pub(crate) struct Failed {
+    reason_code: ReasonCode,
+    failure_stage: FailureStage,
+    error: String,
+    state_changed: StateChanged,
+    outcome_unknown: bool,
+    logs: Vec<String>,
+    calls: Vec<CallView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    follow_up: Option<FollowUp>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    effective_timeout_ms: Option<u64>,
+}
+
+/// The model-facing result of a run, built from the interpreter's ledger and our own log.
 fn shape(
     result: RunResult,
     entries: &[Entry],
     input: &input::RunInput,
     tools: &BTreeMap<String, Arc<ToolDefinition>>,
     follow_up_via: Option<&str>,
-) -> ToolOutput {
+) -> Answer {
     let calls = outcomes(&result.calls, entries, tools);
-    let mut fields = Map::new();
     let follow_up = entries
         .iter()
         .find(|entry| entry.outcome == CallOutcome::Refused)
         .map(|entry| {
-            let call = json!({"tool": entry.tool, "arguments": entry.arguments});
+            let call = FollowUp::Direct {
+                tool: entry.tool.clone(),
+                arguments: entry.arguments.clone(),
+            };
             match follow_up_via {
-                Some(via) => json!({"tool": via, "arguments": call}),
+                Some(via) => FollowUp::Via {
+                    tool: via.to_owned(),
+                    arguments: Box::new(call),
+                },
                 None => call,
             }
         });
-    let effective_timeout = json!(u64::try_from(input.timeout.as_millis()).unwrap_or(u64::MAX));
+    let timeout_ms = u64::try_from(input.timeout.as_millis()).unwrap_or(u64::MAX);
     let clamped = input.clamped_from.is_some();
-    let call_list = Value::Array(
-        calls
-            .iter()
-            .map(|(tool, outcome)| json!({"tool": tool, "outcome": outcome.as_str()}))
-            .collect(),
-    );
     if result.ok {
-        fields.insert("value".into(), result.value.unwrap_or(Value::Null));
-        if !result.logs.is_empty() {
-            fields.insert("logs".into(), json!(result.logs));
-        }
-        if !calls.is_empty() {
-            fields.insert("calls".into(), call_list);
-        }
-        if let Some(follow_up) = follow_up {
-            fields.insert("follow_up".into(), follow_up);
-        }
-        if clamped {
-            fields.insert("effective_timeout_ms".into(), effective_timeout);
-        }
-        return ToolOutput::ok(Value::Object(fields));
+        let views = views(&calls);
+        return Answer::Returned(Returned {
+            value: result.value.unwrap_or(Value::Null),
+            logs: result.logs,
+            calls: views,
+            follow_up,
+            effective_timeout_ms: clamped.then_some(timeout_ms),
+        });
     }
     let stop = result.reason.unwrap_or(StopReason::Internal);
-    let error = result.error.unwrap_or_default();
     let (reason, stage) = classify(stop, result.thrown_by_call, &calls);
-    fields.insert("reason_code".into(), to_value(reason));
-    fields.insert("failure_stage".into(), to_value(stage));
-    fields.insert("error".into(), Value::String(error));
-    fields.insert(
-        "state_changed".into(),
-        to_value(state_changed(&calls, tools)),
-    );
-    fields.insert(
-        "outcome_unknown".into(),
-        Value::Bool(
-            calls
-                .iter()
-                .any(|(_, outcome)| *outcome == CallOutcome::Unknown),
-        ),
-    );
-    fields.insert("logs".into(), json!(result.logs));
-    fields.insert("calls".into(), call_list);
-    if let Some(follow_up) = follow_up {
-        fields.insert("follow_up".into(), follow_up);
-    }
-    if clamped || reason == ReasonCode::Timeout {
-        fields.insert("effective_timeout_ms".into(), effective_timeout);
-    }
-    ToolOutput::error(Value::Object(fields))
+    Answer::Failed(Failed {
+        reason_code: reason,
+        failure_stage: stage,
+        error: result.error.unwrap_or_default(),
+        state_changed: state_changed(&calls, tools),
+        outcome_unknown: calls
+            .iter()
+            .any(|(_, outcome)| *outcome == CallOutcome::Unknown),
+        logs: result.logs,
+        calls: views(&calls),
+        follow_up,
+        effective_timeout_ms: (clamped || reason == ReasonCode::Timeout).then_some(timeout_ms),
+    })
+}
+
+fn views(calls: &[(String, CallOutcome)]) -> Vec<CallView> {
+    calls
+        .iter()
+        .map(|(tool, outcome)| CallView {
+            tool: tool.clone(),
+            outcome: *outcome,
+        })
+        .collect()
 }
 
 /// Each call the interpreter recorded, with its outcome. The interpreter calls tools in the order

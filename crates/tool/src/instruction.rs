@@ -20,9 +20,10 @@ use std::sync::Arc;
 
 use codemode_interpreter::Interpreter;
 use codemode_plan::{Plan, PlanRecord, check, compile, frontend};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::{Value, json};
 
-use crate::code_tool::{admission_failure, code_tool};
+use crate::code_tool::{Answer, NothingRan, Runner, admission_failure, code_runner};
 use crate::input::{self, json_kind};
 use crate::plannable::{Plannable, Refusal, Selection};
 use crate::{
@@ -124,7 +125,7 @@ pub fn instruction_tool(
         planner: options.planner,
         min_confidence: options.min_confidence,
         code_tool: code.name.clone(),
-        run_code: code_tool(interpreter, code),
+        run_code: code_runner(interpreter, code),
         plannable,
     });
     ToolDefinition::new(
@@ -229,8 +230,37 @@ struct Instructor {
     planner: Arc<dyn PlanRecord>,
     min_confidence: f32,
     code_tool: String,
-    run_code: ToolDefinition,
+    run_code: Arc<Runner>,
     plannable: Plannable,
+}
+
+/// run_instruction's answer when the plan ran: run_code's, then the plan beside it.
+#[derive(Debug, Serialize)]
+struct Ran {
+    #[serde(flatten)]
+    answer: Answer,
+    plan: Plan,
+    confidence: f64,
+    js: String,
+}
+
+/// run_instruction's answer when no plan ran: why, and run_code to write the code in.
+#[derive(Debug, Serialize)]
+struct NotPlanned {
+    #[serde(flatten)]
+    nothing_ran: NothingRan,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    confidence: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    follow_up: Option<WriteCode>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    declarations: Option<String>,
+}
+
+/// The tool to write the code in instead.
+#[derive(Debug, Serialize)]
+struct WriteCode {
+    tool: String,
 }
 
 /// A plan ready to compile: in the tools' own names, the tools whose rows sit under a key, and
@@ -283,17 +313,19 @@ impl Instructor {
         if let (Some(ms), Some(fields)) = (input.timeout_ms, run.as_object_mut()) {
             fields.insert("timeoutMs".into(), json!(ms));
         }
-        let output = self.run_code.handler.call(run, context).await;
-        let mut fields = match output.value {
-            Value::Object(fields) => fields,
-            other => Map::from_iter([("value".to_owned(), other)]),
-        };
-        fields.insert("plan".into(), json!(plan));
-        fields.insert("confidence".into(), json!(rounded(confidence)));
-        fields.insert("js".into(), Value::String(js));
-        ToolOutput {
-            value: Value::Object(fields),
-            ..output
+        let answer = self.run_code.answer(run, context).await;
+        let failed = answer.is_error();
+        let ran = serde_json::to_value(Ran {
+            answer,
+            plan,
+            confidence: rounded(confidence),
+            js,
+        })
+        .unwrap_or(Value::Null);
+        if failed {
+            ToolOutput::error(ran)
+        } else {
+            ToolOutput::ok(ran)
         }
     }
 
@@ -339,28 +371,28 @@ impl Instructor {
         named: &[String],
         confidence: Option<f32>,
     ) -> ToolOutput {
-        let mut output = admission_failure(reason, error);
-        if let Value::Object(fields) = &mut output.value {
-            fields.insert("failure_stage".into(), json!(FailureStage::Plan));
-            if let Some(confidence) = confidence {
-                fields.insert("confidence".into(), json!(rounded(confidence)));
-            }
-            if reason == ReasonCode::NotPlanned {
-                fields.insert("follow_up".into(), json!({"tool": self.code_tool}));
-                let tools: Vec<&ToolDefinition> = named
-                    .iter()
-                    .filter_map(|name| self.plannable.find(name))
-                    .map(|tool| &tool.definition)
-                    .collect();
-                if !tools.is_empty() {
-                    fields.insert(
-                        "declarations".into(),
-                        Value::String(typescript::declarations(tools)),
-                    );
-                }
+        let mut nothing_ran = NothingRan::new(reason, error);
+        nothing_ran.failure_stage = FailureStage::Plan;
+        let mut answer = NotPlanned {
+            nothing_ran,
+            confidence: confidence.map(rounded),
+            follow_up: None,
+            declarations: None,
+        };
+        if reason == ReasonCode::NotPlanned {
+            answer.follow_up = Some(WriteCode {
+                tool: self.code_tool.clone(),
+            });
+            let tools: Vec<&ToolDefinition> = named
+                .iter()
+                .filter_map(|name| self.plannable.find(name))
+                .map(|tool| &tool.definition)
+                .collect();
+            if !tools.is_empty() {
+                answer.declarations = Some(typescript::declarations(tools));
             }
         }
-        output
+        ToolOutput::error(serde_json::to_value(answer).unwrap_or(Value::Null))
     }
 }
 
