@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, Instant};
 
+use futures::FutureExt;
 use futures::future::BoxFuture;
 use futures::stream::{FuturesUnordered, StreamExt};
 use serde_json::Value;
@@ -402,12 +403,18 @@ impl ProcessInterpreter {
         }
 
         let deadline = tokio::time::Instant::from_std(start + timeout);
-        let mut host_deadline = deadline + self.grace;
+        let host_deadline = deadline + self.grace;
         let cancel = options.cancel.clone().unwrap_or_default();
         let mut cancelled = false;
         let mut calls: Vec<CallRecord> = Vec::new();
         let mut in_flight: FuturesUnordered<InFlight> = FuturesUnordered::new();
         let mut past_timeout = false;
+        // Made once and polled in place: a timer or a waiter made afresh on every turn of the
+        // loop costs each call a registration and a removal.
+        let timed_out = tokio::time::sleep_until(deadline);
+        let unanswered = tokio::time::sleep_until(host_deadline);
+        let cancelled_now = cancel.cancelled();
+        tokio::pin!(timed_out, unanswered, cancelled_now);
 
         let outcome: Result<ChildResult, RunResult> = loop {
             tokio::select! {
@@ -425,10 +432,19 @@ impl ProcessInterpreter {
                         calls.push(CallRecord::made(name.clone(), args.clone()));
                         match options.tools.get(&name) {
                             Some(tool) => {
-                                let future = tool.call(args);
-                                in_flight.push(Box::pin(async move {
-                                    (index, call, future.await.map_err(|e| e.message().to_owned()))
-                                }));
+                                let mut future = tool.call(args);
+                                // A tool that answers at once is answered at once, without a
+                                // turn through the calls in flight.
+                                match (&mut future).now_or_never() {
+                                    Some(outcome) => {
+                                        let outcome = outcome.map_err(|e| e.message().to_owned());
+                                        let reply = settle(&mut calls[index], id, call, outcome);
+                                        let _ = child.send(&reply).await;
+                                    }
+                                    None => in_flight.push(Box::pin(async move {
+                                        (index, call, future.await.map_err(|e| e.message().to_owned()))
+                                    })),
+                                }
                             }
                             None => {
                                 let message = format!("unknown tool: {name}");
@@ -447,25 +463,21 @@ impl ProcessInterpreter {
                     }
                 },
                 Some((index, call, outcome)) = in_flight.next(), if !in_flight.is_empty() => {
-                    calls[index].settle(outcome.as_ref().map(|_| ()).map_err(String::as_str));
-                    let reply = match outcome {
-                        Ok(value) => HostMessage::Result { id, call, ok: true, value: Some(value), error: None },
-                        Err(error) => failure(id, call, &error),
-                    };
+                    let reply = settle(&mut calls[index], id, call, outcome);
                     let _ = child.send(&reply).await;
                 }
-                _ = cancel.cancelled(), if !cancelled => {
+                () = &mut cancelled_now, if !cancelled => {
                     cancelled = true;
                     in_flight = FuturesUnordered::new();
                     let _ = child.send(&HostMessage::Cancel { id }).await;
-                    host_deadline = tokio::time::Instant::now() + self.grace;
+                    unanswered.as_mut().reset(tokio::time::Instant::now() + self.grace);
                 }
-                _ = tokio::time::sleep_until(deadline), if !past_timeout => {
+                () = &mut timed_out, if !past_timeout => {
                     // The process should answer `done` now; calls still running are unsettled.
                     past_timeout = true;
                     in_flight = FuturesUnordered::new();
                 }
-                _ = tokio::time::sleep_until(host_deadline) => {
+                () = &mut unanswered => {
                     if self.spawn.kill_unanswered {
                         child.die("the interpreter process did not answer a run".to_owned());
                         let _ = lock(&child.process).start_kill();
@@ -501,6 +513,26 @@ impl ProcessInterpreter {
                 .is_some_and(|call| call.ok == Some(false))
         });
         result
+    }
+}
+
+/// Records how call `call` of run `id` ended, and the `result` that tells the process.
+fn settle(
+    record: &mut CallRecord,
+    id: u64,
+    call: u64,
+    outcome: Result<Value, String>,
+) -> HostMessage {
+    record.settle(outcome.as_ref().map(|_| ()).map_err(String::as_str));
+    match outcome {
+        Ok(value) => HostMessage::Result {
+            id,
+            call,
+            ok: true,
+            value: Some(value),
+            error: None,
+        },
+        Err(error) => failure(id, call, &error),
     }
 }
 
