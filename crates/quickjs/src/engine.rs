@@ -6,7 +6,7 @@
 //! until it is waiting on the host again. Everything the code asks of the host lands in
 //! [`HostState`], which the run loop in the crate root drains between pumps.
 
-// One `unsafe impl Send` lives here; see the comment on it.
+// One `unsafe` block lives here: loading the prelude's bytecode; see the comment on it.
 #![allow(unsafe_code)]
 
 use std::cell::RefCell;
@@ -221,14 +221,6 @@ pub(crate) struct Engine {
     heap_bytes: usize,
     stack_bytes: usize,
 }
-
-// SAFETY: an `Engine` is a unit: its runtime and context are `Send` (rquickjs's `parallel`
-// feature), and the pieces that are not (`Persistent`, the `Rc` shared with the native functions
-// inside the runtime) only point into that same runtime or into the engine itself. They are used
-// only through `&mut Engine` (inside `Context::with`, which also moves QuickJS's stack top to the
-// current thread), never shared outside it, and dropped with it, so moving the whole engine to
-// another thread between polls of the run's future moves every alias together.
-unsafe impl Send for Engine {}
 
 impl Engine {
     /// Builds a fresh runtime (its allocator refusing past `heap_bytes`, its stack bounded by

@@ -13,9 +13,10 @@
 //! never settles is stopped by a host-side deadline; a cancelled [`RunOptions::cancel`] token stops
 //! either. A call still in flight when a run stops is dropped and listed as unsettled.
 //!
-//! The run is driven on the task that awaits [`Interpreter::run`]: JavaScript executes between
-//! awaits, for at most the run's timeout, and the host functions run concurrently with each other on
-//! that task. Spawn the run (the future is `Send`) to keep it off a latency-sensitive task.
+//! [`Interpreter::run`] runs the engine on a thread of tokio's blocking pool, where it is built,
+//! run and dropped (it never moves between threads): busy JavaScript holds that thread, never a
+//! worker of the runtime. A tool that answers at once is answered on that thread; others run as
+//! tasks on the runtime, concurrently with each other. Dropping the run's future stops the run.
 //!
 //! A host that carries calls out itself, on one thread, uses [`QuickJs::run_blocking`] with a
 //! [`BlockingHost`] instead (the sandbox worker does, over its pipes), optionally on an engine
@@ -43,6 +44,7 @@ mod blocking;
 mod engine;
 mod error;
 mod heap;
+mod tasks;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -51,9 +53,7 @@ use codemode_interpreter::json::repair_surrogates;
 use codemode_interpreter::{
     CallFailure, CallRecord, FailureCode, Interpreter, Limits, RunOptions, RunResult, StopReason,
 };
-use futures::FutureExt;
 use futures::future::BoxFuture;
-use futures::stream::{FuturesUnordered, StreamExt};
 use serde_json::Value;
 
 pub use blocking::{BlockingHost, BlockingRun, Dispatch, Event, Probe};
@@ -70,6 +70,13 @@ impl std::fmt::Debug for Prepared {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Prepared").finish_non_exhaustive()
     }
+}
+
+thread_local! {
+    /// An engine built ahead on this thread of tokio's blocking pool for the next run the pool
+    /// gives it (used when it was built with that run's limits); an engine never leaves the
+    /// thread that built it.
+    static NEXT_ENGINE: std::cell::RefCell<Option<Prepared>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The limits of the QuickJS interpreter.
@@ -126,107 +133,50 @@ impl QuickJs {
     }
 
     async fn run_inner(&self, code: &str, options: RunOptions) -> RunResult {
-        let start = Instant::now();
-        let mut result = self.drive(code, options, start).await;
-        result.duration_ms = start.elapsed().as_secs_f64() * 1000.0;
-        result
-    }
-
-    async fn drive(&self, code: &str, options: RunOptions, start: Instant) -> RunResult {
-        let config = &self.config;
-        let timeout = options.timeout.unwrap_or(config.limits.timeout);
-        let deadline = start
-            .checked_add(timeout)
-            .unwrap_or(start + Duration::from_secs(86_400 * 365));
-        let cancel = options.cancel.clone().unwrap_or_default();
-        let names: Vec<String> = options.tools.keys().cloned().collect();
-        let (mut engine, flags) =
-            match js(|| self.begin(None, code, &names, cancel.clone(), None, deadline, timeout)) {
-                Ok(started) => started,
-                Err(result) => return *result,
+        let Ok(handle) = tokio::runtime::Handle::try_current() else {
+            return RunResult::stopped(
+                StopReason::Internal,
+                "a run needs a tokio runtime (or run_blocking with a host of its own)".to_owned(),
+            );
+        };
+        let timeout = options.timeout.unwrap_or(self.config.limits.timeout);
+        // Dropping the run's future cancels the run, which then stops at once.
+        let cancel = options.cancel.clone().unwrap_or_default().child_token();
+        let _stop_when_dropped = cancel.clone().drop_guard();
+        let interpreter = self.clone();
+        let code = code.to_owned();
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        tokio::task::spawn_blocking(move || {
+            let names: Vec<String> = options.tools.keys().cloned().collect();
+            let mut host = tasks::TaskHost::new(handle, options.tools, &cancel);
+            let run = BlockingRun {
+                cancel,
+                prepared: NEXT_ENGINE.with(|next| next.borrow_mut().take()),
+                ..BlockingRun::new(&code, &names, timeout)
             };
-
-        type Pending = BoxFuture<'static, (usize, u32, Result<Value, String>)>;
-        let mut in_flight: FuturesUnordered<Pending> = FuturesUnordered::new();
-        let mut calls: Vec<CallRecord> = Vec::new();
-        let mut settled: Vec<(u32, Result<String, String>)> = Vec::new();
-        let tokio_deadline = tokio::time::Instant::from_std(deadline);
-
-        let outcome = loop {
-            js(|| engine.pump(&mut settled, &flags));
-            // Calls made in this turn reach the host even when the code has just returned or been
-            // stopped: the code made them. Those not finished below end up unsettled.
-            let new_calls = std::mem::take(&mut engine.state.borrow_mut().new_calls);
-            for call in new_calls {
-                let index = calls.len();
-                let tool = options.tools.get(&call.name);
-                let (args, admitted) = self.admit(&call, tool.is_some(), in_flight.len());
-                calls.push(CallRecord::made(call.name, args.clone()));
-                let unknown = || CallFailure::new(FailureCode::UnknownTool, String::new());
-                match admitted.and_then(|()| tool.ok_or_else(unknown)) {
-                    Ok(tool) => {
-                        let mut future = tool.call(args);
-                        let id = call.id;
-                        // A tool that answers at once skips the set of calls in flight.
-                        match (&mut future).now_or_never() {
-                            Some(outcome) => settle(
-                                &mut calls,
-                                &mut settled,
-                                (index, id, outcome.map_err(|e| e.message().to_owned())),
-                            ),
-                            None => in_flight.push(Box::pin(async move {
-                                (index, id, future.await.map_err(|e| e.message().to_owned()))
-                            })),
-                        }
-                    }
-                    Err(failure) => refuse(&mut calls[index], &mut settled, call.id, failure),
+            let result = interpreter.run_blocking(run, &mut host);
+            if let Err((_, tasks)) = answer.send((result, host.into_tasks())) {
+                // No one waits for the run any more: its calls still running are dropped.
+                for task in tasks {
+                    task.abort();
                 }
             }
-            // Calls that finish at once go straight back to the code.
-            while let Some(Some(finished)) = in_flight.next().now_or_never() {
-                settle(&mut calls, &mut settled, finished);
+            // The next run on this thread starts on an engine built now, after this run has
+            // answered and while nothing waits on the thread.
+            if let Ok(engine) = interpreter.prepare() {
+                NEXT_ENGINE.with(|next| *next.borrow_mut() = Some(engine));
             }
-            if flags.poll().is_some() {
-                break None;
+        });
+        match answered.await {
+            Ok((result, tasks)) => {
+                tasks::end_tasks(tasks).await;
+                result
             }
-            if let Some(done) = engine.state.borrow_mut().done.take() {
-                break Some(done);
-            }
-            if !settled.is_empty() {
-                // Tools that answer at once never make this loop wait: give the scheduler its
-                // turn now and then all the same.
-                tokio::task::consume_budget().await;
-                continue;
-            }
-            tokio::select! {
-                biased;
-                _ = cancel.cancelled() => {
-                    flags.stop(StopReason::Cancelled);
-                    break None;
-                }
-                _ = tokio::time::sleep_until(tokio_deadline) => {
-                    flags.stop(StopReason::Timeout);
-                    break None;
-                }
-                Some(finished) = in_flight.next(), if !in_flight.is_empty() => {
-                    settle(&mut calls, &mut settled, finished);
-                    while let Some(Some(finished)) = in_flight.next().now_or_never() {
-                        settle(&mut calls, &mut settled, finished);
-                    }
-                }
-            }
-        };
-        // Calls still in flight are dropped here: they stay unsettled (`ok: null`).
-        drop(in_flight);
-
-        let thrown = match &outcome {
-            Some(Done::Threw(_, by_call)) => *by_call,
-            _ => None,
-        };
-        let outcome = self.conclude(&flags, outcome);
-        let mut result = self.finish(&engine, calls, &flags, timeout, outcome);
-        thrown_by(&mut result, thrown);
-        result
+            Err(_) => RunResult::stopped(
+                StopReason::Internal,
+                "the run's thread ended without an answer".to_owned(),
+            ),
+        }
     }
 
     /// The limits the engine applies itself.
@@ -493,16 +443,5 @@ impl Interpreter for QuickJs {
 
     fn run<'a>(&'a self, code: &'a str, options: RunOptions) -> BoxFuture<'a, RunResult> {
         codemode_interpreter::never_panic(self.run_inner(code, options))
-    }
-}
-
-/// Runs JavaScript, which may keep this thread busy until the run's timeout. On a multi-thread
-/// tokio runtime the worker hands its other tasks to a new worker first (`block_in_place`), so
-/// busy runs never starve the runtime: a server keeps reading requests and cancellations, and
-/// other runs keep going. A current-thread runtime has nothing to hand over.
-fn js<T>(f: impl FnOnce() -> T) -> T {
-    match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
-        Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(f),
-        _ => f(),
     }
 }
