@@ -16,6 +16,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use codemode_interpreter::Interpreter;
 use codemode_mcp::{Bridge, Config, naming};
 use codemode_model::Planner;
 use codemode_plan::{Diagnostic, Plan, PlanRecord, Planned, Record, compile};
@@ -136,6 +137,13 @@ fn timed(tools: &[ToolDefinition], intervals: &Arc<Intervals>) -> Vec<ToolDefini
         .collect()
 }
 
+/// One way to serve a workload: a tool over one sandbox.
+struct Path {
+    label: String,
+    instruction: bool,
+    tool: ToolDefinition,
+}
+
 /// Per-request figures of one path.
 #[derive(Default)]
 struct Samples {
@@ -202,7 +210,11 @@ fn main() -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|err| err.to_string())?;
-    runtime.block_on(bench(&config, requests))
+    // Measured from a task on the runtime, as the server serves each request.
+    let measured = runtime.spawn(async move { bench(&config, requests).await });
+    runtime
+        .block_on(measured)
+        .map_err(|err| format!("the bench stopped: {err}"))?
 }
 
 async fn bench(config: &Config, requests: usize) -> Result<(), String> {
@@ -229,27 +241,62 @@ async fn bench(config: &Config, requests: usize) -> Result<(), String> {
         ..CodeToolOptions::default()
     };
     let aliases = naming::aliases(definitions.iter().map(|tool| tool.name.as_str()));
-    let run_instruction = instruction_tool(
-        Arc::new(QuickJs::default()),
-        code_options.clone(),
-        InstructionToolOptions {
-            aliases,
-            ..InstructionToolOptions::new(planner.clone(), 0.0)
+    // The same tools over both sandboxes: the engine in this process, and a pool of two sandbox
+    // workers (`codemode mcp`'s default).
+    let pool = Arc::new(codemode_sandbox::Pool::new(
+        env!("CARGO_BIN_EXE_codemode"),
+        &codemode_quickjs::Config::default(),
+        codemode_sandbox::PoolOptions {
+            size: 2,
+            warm: 2,
+            ..codemode_sandbox::PoolOptions::default()
         },
-    );
-    let run_code = code_tool(Arc::new(QuickJs::default()), code_options);
+    ));
+    pool.start()
+        .await
+        .map_err(|err| format!("the sandbox workers did not start: {err}"))?;
+    let sandboxes: [(&str, Arc<dyn Interpreter>); 2] = [
+        ("in process", Arc::new(QuickJs::default())),
+        ("worker", pool),
+    ];
+    let paths: Vec<Path> = sandboxes
+        .iter()
+        .flat_map(|(sandbox, interpreter)| {
+            [
+                Path {
+                    label: format!("run_instruction, {sandbox}"),
+                    instruction: true,
+                    tool: instruction_tool(
+                        Arc::clone(interpreter),
+                        code_options.clone(),
+                        InstructionToolOptions {
+                            aliases: aliases.clone(),
+                            ..InstructionToolOptions::new(planner.clone(), 0.0)
+                        },
+                    ),
+                },
+                Path {
+                    label: format!("run_code, {sandbox}"),
+                    instruction: false,
+                    tool: code_tool(Arc::clone(interpreter), code_options.clone()),
+                },
+            ]
+        })
+        .collect();
+    let run_instruction = &paths[0].tool;
+    let run_code = &paths[1].tool;
     // A few notes to list, and a check that every workload plans and runs.
     for text in ["milk", "eggs", "tea", "bread"] {
         let add = json!({"code": format!("return await tools.notes__add_note({{text: {}}})", json!(text))});
         ok(
-            &call_tool(&run_code, add, &AllowAll, CallContext::default()).await,
+            &call_tool(run_code, add, &AllowAll, CallContext::default()).await,
             "adding a note",
         )?;
     }
     let mut plans: Vec<Plan> = Vec::new();
     for workload in &WORKLOADS {
         let output = call_tool(
-            &run_instruction,
+            run_instruction,
             json!({"instruction": workload.instruction}),
             &AllowAll,
             CallContext::default(),
@@ -261,12 +308,12 @@ async fn bench(config: &Config, requests: usize) -> Result<(), String> {
         plans.push(plan);
     }
     println!(
-        "run_instruction against run_code with hand-written code, over the notes server (Node.js, stdio); \
+        "run_instruction against run_code with hand-written code, each in process and through sandbox workers, over the notes server (Node.js, stdio); \
 {requests} requests per path and workload, alternating, after 20 of warm-up; times per request"
     );
     println!();
     println!(
-        "{:<20} {:<16} {:>9} {:>9} {:>7} {:>8} {:>9} {:>9}",
+        "{:<20} {:<28} {:>9} {:>9} {:>7} {:>8} {:>9} {:>9}",
         "workload", "path", "median ms", "p90 ms", "plan %", "compile %", "sandbox %", "upstream %"
     );
     for (workload, plan) in WORKLOADS.iter().zip(&plans) {
@@ -282,43 +329,39 @@ async fn bench(config: &Config, requests: usize) -> Result<(), String> {
             }
             start.elapsed() / rounds
         };
-        let mut instruction = Samples::default();
-        let mut code = Samples::default();
+        let mut samples: Vec<Samples> = paths.iter().map(|_| Samples::default()).collect();
         for round in 0..requests + 20 {
             let keep = round >= 20;
-            planner.take();
-            intervals.take_union();
-            let total = timed_call(
-                &run_instruction,
-                json!({"instruction": workload.instruction}),
-                workload.instruction,
-            )
-            .await?;
-            if keep {
-                instruction.total.push(total);
-                instruction.plan.push(planner.take());
-                instruction.upstream.push(intervals.take_union());
-            }
-            intervals.take_union();
-            let total =
-                timed_call(&run_code, json!({"code": workload.code}), workload.name).await?;
-            if keep {
-                code.total.push(total);
-                code.upstream.push(intervals.take_union());
+            for (path, samples) in paths.iter().zip(&mut samples) {
+                planner.take();
+                intervals.take_union();
+                let arguments = if path.instruction {
+                    json!({"instruction": workload.instruction})
+                } else {
+                    json!({"code": workload.code})
+                };
+                let total = timed_call(&path.tool, arguments, workload.name).await?;
+                if keep {
+                    samples.total.push(total);
+                    samples.plan.push(planner.take());
+                    samples.upstream.push(intervals.take_union());
+                }
             }
         }
-        for (path, samples, compiled) in [
-            ("run_instruction", &instruction, compile_time),
-            ("run_code", &code, Duration::ZERO),
-        ] {
+        for (path, samples) in paths.iter().zip(&samples) {
+            let compiled = if path.instruction {
+                compile_time
+            } else {
+                Duration::ZERO
+            };
             let total = mean(&samples.total);
             let plan = mean(&samples.plan);
             let upstream = mean(&samples.upstream);
             let sandbox = total.saturating_sub(plan + compiled + upstream);
             println!(
-                "{:<20} {:<16} {:>9.3} {:>9.3} {:>7.1} {:>8.1} {:>9.1} {:>9.1}",
+                "{:<20} {:<28} {:>9.3} {:>9.3} {:>7.1} {:>8.1} {:>9.1} {:>9.1}",
                 workload.name,
-                path,
+                path.label,
                 ms(median(&samples.total)),
                 ms(percentile(&samples.total, 0.9)),
                 share(plan, total),
