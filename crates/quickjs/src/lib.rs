@@ -84,8 +84,9 @@ thread_local! {
 pub struct Config {
     /// The contract's limits: timeout, heap, log characters and calls.
     pub limits: Limits,
-    /// The most native stack the code may use, in bytes. Runs are polled on the caller's thread,
-    /// so keep it well under that thread's stack (tokio's workers have 2 MiB).
+    /// The most native stack the code may use, in bytes. Keep it well under the stack of the
+    /// thread that runs the engine: tokio's blocking pool for `run` (2 MiB unless the runtime
+    /// sets otherwise), the caller's for `run_blocking`.
     pub stack_bytes: usize,
     /// The most calls in flight at once; a call past it fails (the code can catch that).
     pub max_in_flight: usize,
