@@ -504,6 +504,16 @@ fn a_worker_cannot_write_lines_that_pass_for_the_servers_own() {
 }
 
 /// A pool of the binary's workers, as `codemode mcp` builds it.
+/// Runs `work` to its end on a two-thread tokio runtime of its own.
+fn on_runtime<F: std::future::Future>(work: F) -> F::Output {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(work)
+}
+
 fn pool(size: usize, runs_per_worker: usize) -> codemode_sandbox::Pool {
     codemode_sandbox::Pool::new(
         env!("CARGO_BIN_EXE_codemode"),
@@ -523,12 +533,7 @@ fn a_worker_serves_one_run_at_a_time_and_is_recycled_after_its_runs() {
 
     use codemode_interpreter::{Interpreter, RunOptions, Tool, ToolError};
 
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
+    on_runtime(async {
         let pool = Arc::new(pool(2, 3));
         pool.start().await.unwrap();
         // `enter` fails when the worker is already inside another run; `leave` lets it go.
@@ -609,12 +614,7 @@ fn resident_kib(pid: u64) -> u64 {
 fn a_worker_keeps_a_freed_heap_between_runs_and_gives_it_back_when_idle() {
     use codemode_interpreter::{Interpreter, RunOptions};
 
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
+    on_runtime(async {
         let pool = pool(1, 64);
         pool.start().await.unwrap();
         // About 40 MB of strings, dropped when the run ends.
@@ -630,7 +630,12 @@ fn a_worker_keeps_a_freed_heap_between_runs_and_gives_it_back_when_idle() {
             "resident after the run: {after_run} KiB; after idling: {idle} KiB"
         );
         // The same worker serves the next run.
-        let again = pool.run("return await tools.__sandbox_pid({})", RunOptions::default()).await;
+        let again = pool
+            .run(
+                "return await tools.__sandbox_pid({})",
+                RunOptions::default(),
+            )
+            .await;
         assert_eq!(again.value, Some(json!(pid)), "{again:?}");
     });
 }
@@ -642,12 +647,7 @@ fn a_cancelled_busy_run_stops_at_once_and_its_worker_serves_the_next() {
     use codemode_interpreter::{Interpreter, RunOptions, StopReason, Tool};
     use tokio_util::sync::CancellationToken;
 
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
+    on_runtime(async {
         let pool = Arc::new(pool(1, 64));
         pool.start().await.unwrap();
         let seen: Arc<Mutex<Option<u64>>> = Arc::default();

@@ -506,12 +506,7 @@ impl ProcessInterpreter {
         result.calls = with_refused(calls, refused);
         // The process's word on which call's error the code threw stands only where that call
         // failed.
-        result.thrown_by_call = result.thrown_by_call.filter(|&index| {
-            result
-                .calls
-                .get(index)
-                .is_some_and(|call| call.ok == Some(false))
-        });
+        result.set_thrown_by_call(result.thrown_by_call);
         result
     }
 }
@@ -716,7 +711,7 @@ fn from_child(child: ChildResult) -> RunResult {
         logs: child.logs,
         logs_truncated: child.logs_truncated,
         calls: Vec::new(),
-        thrown_by_call: if ok { None } else { child.thrown_by_call },
+        thrown_by_call: child.thrown_by_call,
         timed_out: child.timed_out,
         duration_ms: 0.0,
     }

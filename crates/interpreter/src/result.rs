@@ -220,6 +220,18 @@ impl RunResult {
             duration_ms: 0.0,
         }
     }
+
+    /// Sets the call whose very error the code threw to `index`, where that can stand: the run
+    /// ended by a throw and that call failed; otherwise to none.
+    pub fn set_thrown_by_call(&mut self, index: Option<usize>) {
+        self.thrown_by_call = index.filter(|&index| {
+            self.reason == Some(StopReason::Threw)
+                && self
+                    .calls
+                    .get(index)
+                    .is_some_and(|call| call.ok == Some(false))
+        });
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 use crate::engine::Done;
-use crate::{Prepared, QuickJs, refuse, settle, thrown_by};
+use crate::{Prepared, QuickJs, refuse, settle};
 
 /// What a [`BlockingHost`] did with a call.
 #[derive(Debug)]
@@ -182,7 +182,8 @@ impl QuickJs {
         };
         let outcome = self.conclude(&flags, outcome);
         let mut result = self.finish(&engine, calls, &flags, timeout, outcome);
-        thrown_by(&mut result, thrown);
+        // The promise id of a call is its index.
+        result.set_thrown_by_call(thrown.and_then(|id| usize::try_from(id).ok()));
         result
     }
 }

@@ -156,12 +156,9 @@ impl QuickJs {
                 ..BlockingRun::new(&code, &names, timeout)
             };
             let result = interpreter.run_blocking(run, &mut host);
-            if let Err((_, tasks)) = answer.send((result, host.into_tasks())) {
-                // No one waits for the run any more: its calls still running are dropped.
-                for task in tasks {
-                    task.abort();
-                }
-            }
+            // When no one waits for the run any more, the host comes back and is dropped here,
+            // which aborts its calls still running.
+            let _ = answer.send((result, host));
             // The next run on this thread starts on an engine built now, after this run has
             // answered and while nothing waits on the thread.
             if let Ok(engine) = interpreter.prepare() {
@@ -169,8 +166,8 @@ impl QuickJs {
             }
         });
         match answered.await {
-            Ok((result, tasks)) => {
-                tasks::end_tasks(tasks).await;
+            Ok((result, host)) => {
+                host.end().await;
                 result
             }
             Err(_) => RunResult::stopped(
@@ -405,19 +402,6 @@ fn settle(
     }
     let outcome = outcome.map(|value| value.to_string());
     settled.push((id, outcome));
-}
-
-/// Sets the call whose very error the code threw (promise id `by_call`, which is the call's
-/// index), when the run ended by that throw and the call failed.
-fn thrown_by(result: &mut RunResult, by_call: Option<u32>) {
-    let index = by_call.and_then(|id| usize::try_from(id).ok());
-    result.thrown_by_call = index.filter(|&index| {
-        result.reason == Some(StopReason::Threw)
-            && result
-                .calls
-                .get(index)
-                .is_some_and(|call| call.ok == Some(false))
-    });
 }
 
 /// Records that the interpreter refused `call` (promise `id`) for `failure`, and queues the

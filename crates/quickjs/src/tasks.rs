@@ -29,8 +29,8 @@ enum Message {
     Cancelled,
 }
 
-/// Carries a blocking run's calls out as tasks on a tokio runtime. Its run over,
-/// [`end_tasks`] ends the tasks still running, so that a call in flight when its run ends is dropped, as the
+/// Carries a blocking run's calls out as tasks on a tokio runtime. Its run over, [`Self::end`]
+/// ends the tasks still running, so that a call in flight when its run ends is dropped, as the
 /// contract says, before the run answers; dropping the host aborts them too.
 pub(crate) struct TaskHost {
     handle: Handle,
@@ -68,20 +68,16 @@ impl TaskHost {
 }
 
 impl TaskHost {
-    /// Takes the run's tasks, to be ended by [`end_tasks`] once the run is over.
-    pub(crate) fn into_tasks(mut self) -> Vec<JoinHandle<()>> {
-        std::mem::take(&mut self.tasks)
-    }
-}
-
-/// Aborts `tasks` and waits until each has dropped its future.
-pub(crate) async fn end_tasks(tasks: Vec<JoinHandle<()>>) {
-    for task in &tasks {
-        task.abort();
-    }
-    for task in tasks {
-        // An aborted task answers once its future is dropped; a finished one at once.
-        let _ = task.await;
+    /// Ends the run's tasks still running, and waits until each has dropped its future (an
+    /// aborted task answers once it has; a finished one at once).
+    pub(crate) async fn end(mut self) {
+        let tasks = std::mem::take(&mut self.tasks);
+        for task in &tasks {
+            task.abort();
+        }
+        for task in tasks {
+            let _ = task.await;
+        }
     }
 }
 

@@ -36,6 +36,33 @@ struct Start {
     limits: Limits,
 }
 
+impl Start {
+    /// The run a `run` message asks for; `None` for any other message.
+    fn of(message: HostMessage) -> Option<Self> {
+        let HostMessage::Run {
+            id,
+            code,
+            tools,
+            timeout_ms,
+            limits,
+        } = message
+        else {
+            return None;
+        };
+        Some(Self {
+            id,
+            code,
+            tools,
+            limits: Limits {
+                timeout: Duration::from_millis(timeout_ms),
+                memory_mb: limits.memory_mb,
+                max_log_chars: limits.max_log_chars,
+                max_calls: limits.max_calls,
+            },
+        })
+    }
+}
+
 /// How long a worker waits for its next run before it calls the idle hook of [`serve`].
 pub const IDLE_AFTER: Duration = Duration::from_secs(1);
 
@@ -56,25 +83,11 @@ pub fn serve(spec: &WorkerSpec, on_idle: &dyn Fn()) -> Result<(), Error> {
         let start = match queued.pop_front() {
             Some(start) => start,
             None => match next_run(&mut lock(&pipe), on_idle)? {
-                Some(HostMessage::Run {
-                    id,
-                    code,
-                    tools,
-                    timeout_ms,
-                    limits,
-                }) => Start {
-                    id,
-                    code,
-                    tools,
-                    limits: Limits {
-                        timeout: Duration::from_millis(timeout_ms),
-                        memory_mb: limits.memory_mb,
-                        max_log_chars: limits.max_log_chars,
-                        max_calls: limits.max_calls,
-                    },
+                Some(message) => match Start::of(message) {
+                    Some(start) => start,
+                    // Late answers to calls of runs that are over, and cancellations of them.
+                    None => continue,
                 },
-                // Late answers to calls of runs that are over, and cancellations of them.
-                Some(HostMessage::Result { .. } | HostMessage::Cancel { .. }) => continue,
                 // The host closed stdin.
                 None => return Ok(()),
             },
@@ -242,23 +255,7 @@ impl BlockingHost for PipeHost<'_> {
                         self.cancelled.insert(id);
                     }
                 }
-                HostMessage::Run {
-                    id,
-                    code,
-                    tools,
-                    timeout_ms,
-                    limits,
-                } => self.queued.push_back(Start {
-                    id,
-                    code,
-                    tools,
-                    limits: Limits {
-                        timeout: Duration::from_millis(timeout_ms),
-                        memory_mb: limits.memory_mb,
-                        max_log_chars: limits.max_log_chars,
-                        max_calls: limits.max_calls,
-                    },
-                }),
+                run @ HostMessage::Run { .. } => self.queued.extend(Start::of(run)),
                 HostMessage::Result { .. } => {}
             }
         }

@@ -275,13 +275,13 @@ pub fn invalid_input(error: impl Into<String>) -> ToolOutput {
 
 /// A failure before anything ran.
 pub(crate) fn admission_failure(reason: ReasonCode, error: String) -> ToolOutput {
-    Answer::Admission(NothingRan::new(reason, error)).into_output()
+    Answer::Admission(Failure::nothing_ran(reason, error)).into_output()
 }
 
-/// run_code's answer when nothing ran (the input, or no slot in time). Fields appear in this
-/// order.
+/// Why a run failed, as run_code's answer begins when it is a failure: the whole answer when
+/// nothing ran (the input, or no slot in time). Fields appear in this order.
 #[derive(Debug, Serialize)]
-pub(crate) struct NothingRan {
+pub(crate) struct Failure {
     pub(crate) reason_code: ReasonCode,
     pub(crate) failure_stage: FailureStage,
     pub(crate) error: String,
@@ -289,9 +289,9 @@ pub(crate) struct NothingRan {
     outcome_unknown: bool,
 }
 
-impl NothingRan {
+impl Failure {
     /// Nothing ran, for `reason`: at the `input` stage for invalid input, else at `admission`.
-    pub(crate) fn new(reason: ReasonCode, error: String) -> Self {
+    pub(crate) fn nothing_ran(reason: ReasonCode, error: String) -> Self {
         let failure_stage = if reason == ReasonCode::InvalidInput {
             FailureStage::Input
         } else {
@@ -316,7 +316,7 @@ pub(crate) enum Answer {
     /// The code ran and did not return.
     Failed(Failed),
     /// Nothing ran.
-    Admission(NothingRan),
+    Admission(Failure),
 }
 
 impl Answer {
@@ -571,7 +571,7 @@ nothing was called"
 impl Runner {
     /// Runs the code of `arguments` (run_code's input) and answers, typed.
     pub(crate) async fn answer(&self, arguments: Value, context: CallContext) -> Answer {
-        let nothing_ran = |reason, error| Answer::Admission(NothingRan::new(reason, error));
+        let nothing_ran = |reason, error| Answer::Admission(Failure::nothing_ran(reason, error));
         let input = match input::parse(&arguments, self.timeout, self.max_timeout) {
             Ok(input) => input,
             Err(message) => return nothing_ran(ReasonCode::InvalidInput, message),
@@ -672,11 +672,8 @@ pub(crate) struct Returned {
 /// run_code's answer when the code did not return. Fields appear in this order.
 #[derive(Debug, Serialize)]
 pub(crate) struct Failed {
-    reason_code: ReasonCode,
-    failure_stage: FailureStage,
-    error: String,
-    state_changed: StateChanged,
-    outcome_unknown: bool,
+    #[serde(flatten)]
+    failure: Failure,
     logs: Vec<String>,
     calls: Vec<CallView>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -725,13 +722,15 @@ fn shape(
     let stop = result.reason.unwrap_or(StopReason::Internal);
     let (reason, stage) = classify(stop, result.thrown_by_call, &calls);
     Answer::Failed(Failed {
-        reason_code: reason,
-        failure_stage: stage,
-        error: result.error.unwrap_or_default(),
-        state_changed: state_changed(&calls, tools),
-        outcome_unknown: calls
-            .iter()
-            .any(|(_, outcome)| *outcome == CallOutcome::Unknown),
+        failure: Failure {
+            reason_code: reason,
+            failure_stage: stage,
+            error: result.error.unwrap_or_default(),
+            state_changed: state_changed(&calls, tools),
+            outcome_unknown: calls
+                .iter()
+                .any(|(_, outcome)| *outcome == CallOutcome::Unknown),
+        },
         logs: result.logs,
         calls: views(&calls),
         follow_up,

@@ -23,7 +23,7 @@ use codemode_plan::{Plan, PlanRecord, check, compile, frontend};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::code_tool::{Answer, NothingRan, Runner, admission_failure, code_runner};
+use crate::code_tool::{Answer, Failure, Runner, admission_failure, code_runner};
 use crate::input::{self, json_kind};
 use crate::plannable::{Plannable, Refusal, Selection};
 use crate::{
@@ -248,7 +248,7 @@ struct Ran {
 #[derive(Debug, Serialize)]
 struct NotPlanned {
     #[serde(flatten)]
-    nothing_ran: NothingRan,
+    nothing_ran: Failure,
     #[serde(skip_serializing_if = "Option::is_none")]
     confidence: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -371,7 +371,7 @@ impl Instructor {
         named: &[String],
         confidence: Option<f32>,
     ) -> ToolOutput {
-        let mut nothing_ran = NothingRan::new(reason, error);
+        let mut nothing_ran = Failure::nothing_ran(reason, error);
         nothing_ran.failure_stage = FailureStage::Plan;
         let mut answer = NotPlanned {
             nothing_ran,
