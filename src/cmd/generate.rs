@@ -67,6 +67,12 @@ pub struct GeneratorArgs {
     /// before.
     #[arg(long, default_value_t = 0.0)]
     cue_names: f64,
+    /// Also draw the forms people write that the older families did not: conditions stated
+    /// first, inverted (`should free be under 10, then ...`) or on a returned field, results of
+    /// two calls merged or compared, negated concurrency cues (`we don't need these to happen at
+    /// the same time`); never in the test split.
+    #[arg(long)]
+    spoken: bool,
 }
 
 impl GeneratorArgs {
@@ -94,6 +100,7 @@ impl GeneratorArgs {
             context: self.context,
             context_without_schedule: self.context_without_schedule,
             cue_names: self.cue_names,
+            spoken: self.spoken,
         })
     }
 }

@@ -259,6 +259,12 @@ pub struct Options {
     /// instructions also use as cues (`together`, `again`, `only`, `rows`), so that a cue word
     /// the catalog names is read as the tool where it stands as one.
     pub cue_names: f64,
+    /// Whether the train and dev splits also draw the forms people write that the older
+    /// families did not ([`negative`]'s `spoken` forms and the schedule's negated concurrency
+    /// cues): conditions stated first, inverted (`should free be under 10, then ...`) or on a
+    /// returned field, results of two calls merged or compared, and `we don't need these to
+    /// happen at the same time`.
+    pub spoken: bool,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -312,6 +318,12 @@ impl Gen {
     /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
     pub(crate) fn cue_name(&mut self) -> bool {
         self.train_only(self.options.cue_names)
+    }
+
+    /// Whether the `spoken` forms are drawn: [`Options::spoken`] outside the test split. No
+    /// draw, so the default stream is unchanged.
+    pub(crate) fn spoken(&self) -> bool {
+        self.options.spoken && self.split != Split::Test
     }
 
     /// True with probability `share` outside the test split. Nothing is drawn when `share` is 0
@@ -735,6 +747,73 @@ mod tests {
             made > 150 && bullets > 40 && bold > 40,
             "{made} records, {bullets} with bullets, {bold} with bold"
         );
+    }
+
+    #[test]
+    fn spoken_forms_are_diagnostics_and_negated_cues_serial_outside_the_test_split() {
+        let on = Options {
+            spoken: true,
+            ..Options::default()
+        };
+        let spoken = [
+            "inverted",
+            "stated_first",
+            "question",
+            "when_you_see",
+            "else_leave",
+            "only_in_case",
+            "row_count",
+        ];
+        let (mut conditions, mut merged, mut negated) = (0, 0, 0);
+        for index in 0..6000 {
+            test_split_untouched(9, index, on, "aggregate:merged");
+            let e = example_with(9, index, Split::Train, on);
+            let variant = e.meta.template.split(':').nth(1).unwrap_or("");
+            if e.meta.template == "aggregate:merged" || spoken.contains(&variant) {
+                assert!(
+                    matches!(e.expected, Expected::Diagnostic),
+                    "{}",
+                    e.instruction
+                );
+                if e.meta.template == "aggregate:merged" {
+                    merged += 1;
+                } else {
+                    assert_eq!(e.meta.unsupported, Some(Unsupported::Condition));
+                    conditions += 1;
+                }
+            }
+            let said = e.instruction.to_lowercase();
+            if [
+                "don't need",
+                "needn't",
+                "don't have to",
+                "no point",
+                "no need for",
+            ]
+            .iter()
+            .any(|w| said.contains(w))
+                && (said.contains("same time") || said.contains("parallel"))
+                && let Expected::Plan(plan) = &e.expected
+            {
+                assert_ne!(
+                    plan.mode,
+                    codemode_plan::Mode::Parallel,
+                    "{}",
+                    e.instruction
+                );
+                negated += 1;
+            }
+        }
+        assert!(
+            conditions > 15 && merged > 15 && negated > 15,
+            "{conditions} conditions, {merged} merged, {negated} negated cues"
+        );
+        // Without the option, none of them.
+        for index in 0..1500 {
+            let e = example(9, index, Split::Train);
+            let variant = e.meta.template.split(':').nth(1).unwrap_or("");
+            assert!(e.meta.template != "aggregate:merged" && !spoken.contains(&variant));
+        }
     }
 
     #[test]

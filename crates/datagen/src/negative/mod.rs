@@ -14,6 +14,7 @@ use crate::{Example, Expected, Gen, Meta, Role, Split, Unsupported};
 mod checker;
 mod rows;
 mod schedule;
+mod spoken;
 mod structure;
 
 use checker::{checker, record};
@@ -45,6 +46,8 @@ pub(crate) fn make(g: &mut Gen) -> Option<Example> {
         Record => record(g),
         TooManyCalls => too_many(g),
         MixedSchedule => mixed(g),
+        // Results merged across calls, with `Options::spoken` only.
+        Aggregate if g.spoken() && g.chance(0.3) => spoken::merged(g),
         Sort | Filter | Aggregate | OtherRows => rows(g, class),
         _ => structure(g, class),
     }

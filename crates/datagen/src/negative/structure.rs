@@ -69,7 +69,8 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     "works",
                 ],
             );
-            match variant_x(g, 5, 3, 2) {
+            let extra = if g.spoken() { 5 } else { 3 };
+            match variant_x(g, 5, extra, 2) {
                 0 => {
                     name = "if_then";
                     t.w(fixed_or(
@@ -276,7 +277,7 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                         "or do nothing",
                     ]));
                 }
-                _ => {
+                9 => {
                     name = "fallback";
                     call(g, &mut t, 1, c1, true);
                     t.w(g.pw(&["and fall back to", "and switch to", "and use", "but go to"]));
@@ -290,6 +291,7 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                         "instead when it comes back empty",
                     ]));
                 }
+                _ => name = spoken::condition(g, &mut t, &specs, c1, c2),
             }
         }
         Unsupported::Loop => match variant_x(g, 5, 4, 2) {

@@ -279,6 +279,34 @@ const SERIAL_POST_EXTRA: &[&str] = &[
     ". Never run them concurrently",
 ];
 
+/// Serial cues that negate concurrency, drawn after `SERIAL_PRE_EXTRA` with `Options::spoken`.
+const SERIAL_PRE_NEGATED: &[&str] = &[
+    "We don't need these to happen at the same time.",
+    "No need for these to run at the same time.",
+    "These don't have to happen in parallel.",
+    "Nothing here has to run at the same time.",
+    "There's no need to do these concurrently.",
+    "They needn't run at once.",
+    "I don't need them done in parallel.",
+    "Doesn't need to be parallel:",
+    "These need not happen simultaneously.",
+    "We don't need parallel here:",
+    "No point running these at the same time.",
+    "Don't bother running them in parallel:",
+];
+
+/// The same after the calls, drawn after `SERIAL_POST_EXTRA` with `Options::spoken`.
+const SERIAL_POST_NEGATED: &[&str] = &[
+    ". We don't need them to happen at the same time",
+    ". These don't have to happen in parallel",
+    ". No need for them to run at the same time",
+    ". They needn't run concurrently",
+    ". It doesn't have to be parallel",
+    ", no need to do them at once",
+    ". I don't need these in parallel",
+    ". No point doing them at the same time",
+];
+
 const PARALLEL_PRE_EXTRA: &[&str] = &[
     "Concurrently, please:",
     "All together:",
@@ -383,6 +411,7 @@ pub(crate) fn pre_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
 /// The phrase [`pre_cue`] writes (one draw).
 pub(super) fn pre_phrase(g: &mut Gen, sched: Sched) -> &'static str {
     match sched {
+        Sched::Serial if g.spoken() => pick3(g, SERIAL_PRE, SERIAL_PRE_EXTRA, SERIAL_PRE_NEGATED),
         Sched::Serial => g.phrase(SERIAL_PRE, SERIAL_PRE_EXTRA, SERIAL_PRE_TEST),
         _ => g.phrase(PARALLEL_PRE, PARALLEL_PRE_EXTRA, PARALLEL_PRE_TEST),
     }
@@ -397,9 +426,18 @@ pub(crate) fn post_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
 /// The phrase [`post_cue`] writes (one draw), with its leading punctuation.
 pub(super) fn post_phrase(g: &mut Gen, sched: Sched) -> &'static str {
     match sched {
+        Sched::Serial if g.spoken() => {
+            pick3(g, SERIAL_POST, SERIAL_POST_EXTRA, SERIAL_POST_NEGATED)
+        }
         Sched::Serial => g.phrase(SERIAL_POST, SERIAL_POST_EXTRA, SERIAL_POST_TEST),
         _ => g.phrase(PARALLEL_POST, PARALLEL_POST_EXTRA, PARALLEL_POST_TEST),
     }
+}
+
+/// One phrase of three lists in one draw, as [`Gen::pt`] draws from two outside the test split.
+fn pick3(g: &mut Gen, a: &[&'static str], b: &[&'static str], c: &[&'static str]) -> &'static str {
+    let i = g.below(a.len() + b.len() + c.len());
+    a.iter().chain(b).chain(c).nth(i).copied().unwrap_or(a[0])
 }
 
 /// A joiner between two calls; returns whether the next call should keep its verb.

@@ -1,0 +1,281 @@
+//! Train-only forms of unsupported structures that people write and the older families did not:
+//! conditions stated before what they guard or inverted ("should free be under 10, then ..."),
+//! conditions on a returned field, and results of two calls merged, de-duplicated or compared.
+//!
+//! Every draw here happens only in the train and dev splits, so the test split is unchanged.
+
+use crate::catalog::{self, Spec};
+use crate::render::{self, DCall};
+use crate::text::Text;
+use crate::{Example, Gen, Unsupported};
+
+use super::*;
+
+/// A comparison with a number, as people write it: "under 10", "> 5", "at least 3".
+fn comparison(g: &mut Gen, t: &mut Text) {
+    t.w(g.pw(&[
+        "under",
+        "over",
+        "below",
+        "above",
+        "less than",
+        "more than",
+        "at least",
+        "at most",
+        "lower than",
+        "higher than",
+        "<",
+        ">",
+        ">=",
+        "equal to",
+        "bigger than",
+        "smaller than",
+        "under like",
+        "more then",
+    ]));
+    let n = [1, 2, 3, 5, 10, 20, 50, 80, 90, 95, 100, 500, 1000][g.below(13)];
+    t.w(&n.to_string());
+    if g.chance(0.2) {
+        t.w(g.pw(&["%", "percent", "GB", "ms", "items", "rows"]));
+    }
+}
+
+/// A condition on a field the first call returns: "free is under 10", "status = \"failed\"".
+fn field_condition(g: &mut Gen, t: &mut Text, prop: &str, be: bool) {
+    if g.chance(0.2) {
+        t.w("the");
+    }
+    t.w(prop);
+    if g.chance(0.75) {
+        if be {
+            t.w(g.pw(&["be", "come back", "turn out", "end up"]));
+        } else {
+            t.w(g.pw(&["is", "comes back", "shows", "looks", "'s", "reads"]));
+        }
+        comparison(g, t);
+    } else {
+        if be {
+            t.w(g.pw(&["be", "come back as", "turn out"]));
+        } else {
+            t.w(g.pw(&["is", "equals", "comes back as", "says", "=", "=="]));
+        }
+        t.w(g.pw(&[
+            "\"failed\"",
+            "\"error\"",
+            "\"closed\"",
+            "empty",
+            "null",
+            "zero",
+            "true",
+            "false",
+            "\"pending\"",
+            "\"red\"",
+        ]));
+    }
+}
+
+/// One train-only condition form; returns its variant name.
+pub(super) fn condition(
+    g: &mut Gen,
+    t: &mut Text,
+    specs: &[Spec],
+    c1: &DCall,
+    c2: &DCall,
+) -> &'static str {
+    let prop = spec_of(specs, c1).map_or_else(|| "result".to_owned(), |s| prop_or(g, s, "result"));
+    match g.below(7) {
+        0 => {
+            // The first call, then an inverted condition: "; should free be under 10, then ...".
+            call(g, t, 1, c1, true);
+            t.p(g.pw(&[";", ".", ",", " —"]));
+            t.w(g.pw(&["should", "should", "in case", "Should"]));
+            field_condition(g, t, &prop, true);
+            t.p(",");
+            if g.chance(0.6) {
+                t.w(g.pw(&["then", "go ahead and", "please", "then also", "only then"]));
+            }
+            call(g, t, 2, c2, true);
+            "inverted"
+        }
+        1 => {
+            // The condition first, before the steps it guards.
+            t.w(g.pw(&[
+                "Condition:",
+                "Rule:",
+                "Only when",
+                "When",
+                "In case",
+                "Whenever",
+                "If",
+                "Provided",
+            ]));
+            field_condition(g, t, &prop, false);
+            t.w(g.pw(&["after", "from", "in the result of", "once you run", "per"]));
+            render::mention(g, t, &c1.tool, 1);
+            render::args(g, t, 1, &c1.args);
+            let sep = g.pw(&[",", ".", " →", ":", " ->"]);
+            render::piece(t, sep);
+            if g.chance(0.5) {
+                t.w(g.pw(&["then", "Action:", "do", "you must"]));
+            }
+            call(g, t, 2, c2, true);
+            "stated_first"
+        }
+        2 => {
+            // A question as the condition: "Is free below 10? Then ...".
+            call(g, t, 1, c1, true);
+            t.p(".");
+            t.w(g.pw(&["Is", "Is the", "is", "So is"]));
+            t.w(&prop);
+            t.w(g.pw(&["below", "above", "over", "under", "look off, like under"]));
+            t.w(&[3, 5, 10, 50, 100][g.below(5)].to_string());
+            t.p("?");
+            t.w(g.pw(&["Then", "If so,", "If yes,", "Yes →", "In that case"]));
+            call(g, t, 2, c2, true);
+            "question"
+        }
+        3 => {
+            // "when you see ...": a condition said as what the reader will notice.
+            call(g, t, 1, c1, true);
+            t.w(g.pw(&[
+                "and when you see",
+                "and if you notice",
+                "and if it shows",
+                "and if you find",
+                "and in case you see",
+                "and once you see",
+            ]));
+            field_condition(g, t, &prop, false);
+            t.p(",");
+            call(g, t, 2, c2, true);
+            "when_you_see"
+        }
+        4 => {
+            // Both branches spelled out: "if yes ..., if no leave it".
+            call(g, t, 1, c1, true);
+            t.p(g.pw(&[";", ".", ","]));
+            t.w(g.pw(&["if", "when"]));
+            field_condition(g, t, &prop, false);
+            call(g, t, 2, c2, true);
+            t.p(",");
+            t.w(g.pw(&[
+                "else leave it",
+                "otherwise nothing",
+                "if not, skip",
+                "else do nothing",
+                "otherwise stop there",
+                "if no, leave it alone",
+            ]));
+            "else_leave"
+        }
+        5 => {
+            // The condition after the guarded call, informally: "create_ticket ... but only
+            // in case free is under 10 (check with check_disk ...)".
+            call(g, t, 1, c2, true);
+            t.w(g.pw(&[
+                "but only in case",
+                "just if",
+                "only once",
+                "but first make sure",
+                "but wait until",
+                "only after confirming",
+            ]));
+            field_condition(g, t, &prop, false);
+            t.w(g.pw(&["per", "according to", "in", "from"]));
+            render::mention(g, t, &c1.tool, 2);
+            render::args(g, t, 2, &c1.args);
+            "only_in_case"
+        }
+        _ => {
+            // A condition on the number of rows or on the call's success, said in chat register.
+            call(g, t, 1, c1, true);
+            t.p(g.pw(&[",", ";", " —"]));
+            t.w(g.pw(&[
+                "n if theres more than",
+                "and if there are more than",
+                "if it gives back over",
+                "if it's got more than",
+                "if the count is above",
+                "if fewer than",
+            ]));
+            t.w(&[1, 2, 3, 5, 10, 20][g.below(6)].to_string());
+            t.w(g.pw(&["results", "rows", "items", "hits", "entries"]));
+            let sep = g.pw(&[",", " then", " ->"]);
+            render::piece(t, sep);
+            call(g, t, 2, c2, true);
+            "row_count"
+        }
+    }
+}
+
+/// Two calls whose results are merged, de-duplicated, joined or compared: an aggregation across
+/// calls, which no plan expresses.
+pub(super) fn merged(g: &mut Gen) -> Option<Example> {
+    let size = catalog::size(g, 1);
+    let mut specs = catalog::sample(g, size);
+    let shared = g.chance(0.5);
+    let mut d = render::draw(g, &mut specs, 2, shared)?;
+    d.fields.clear();
+    d.limit = None;
+    d.out = None;
+    let (c1, c2) = (&d.calls[0], &d.calls[1]);
+    let prop = spec_of(&specs, c1).map_or_else(|| "id".to_owned(), |s| prop_or(g, s, "id"));
+    let mut t = Text::new(render::case(g));
+    let what = g.pw(&[
+        "merge the two lists and drop duplicates",
+        "combine the results into one list",
+        "merge both results",
+        "dedupe the combined list",
+        "drop the duplicates between them",
+        "give me only the ones that appear in both",
+        "tell me which are in the first but not the second",
+        "show me what's different between the two",
+        "compare the two results",
+        "diff the two outputs",
+        "union them, no duplicates",
+        "intersect the two lists",
+        "combine them and remove any repeats",
+        "put them together in one table",
+        "merge them",
+        "and then de-duplicate",
+        "only the overlap",
+        "whatever is in one but missing from the other",
+    ]);
+    if g.chance(0.3) {
+        // The combining step first: "Merge what A and B return, ...".
+        t.w(g.pw(&[
+            "Merge what",
+            "Combine the results of",
+            "Dedupe across",
+            "Compare what",
+            "Give me the union of",
+            "Find the overlap between",
+        ]));
+        render::call_natural(g, &mut t, 1, c1, false);
+        t.w("and");
+        render::call_natural(g, &mut t, 2, c2, false);
+        if g.chance(0.5) {
+            t.w(g.pw(&["return", "give back", "bring back"]));
+        }
+        if g.chance(0.4) {
+            t.w("by");
+            t.w(&prop);
+        }
+    } else {
+        call(g, &mut t, 1, c1, true);
+        let j = g.pw(&[" and", ", then", ";", ",", ". Then", " and also"]);
+        render::piece(&mut t, j);
+        call(g, &mut t, 2, c2, true);
+        t.p(g.pw(&[",", ";", ".", " —", " and"]));
+        if g.chance(0.4) {
+            t.w(g.pw(&["then", "after that", "finally", "and"]));
+        }
+        t.w(what);
+        if g.chance(0.3) {
+            t.w(g.pw(&["by", "on", "matching on", "keyed on"]));
+            t.w(&prop);
+        }
+    }
+    render::end(g, &mut t);
+    finish(g, t, &specs, Unsupported::Aggregate, "merged", None)
+}
