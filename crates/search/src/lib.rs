@@ -5,8 +5,10 @@
 //! ranking is BM25F: BM25 over the fields of a tool, each field's term counts weighted and
 //! normalised by its own length, so that a word in a tool's name counts for more than one in a
 //! long description. Terms come from [`terms::Terms`] (identifier splitting, stop words,
-//! stemming). [`Index::plain`] builds the baseline the benchmark compares with: plain BM25 over
-//! all of a tool's text as one field, with lowercased runs of letters, digits and `_` as terms.
+//! common abbreviations spelled out, stemming), for tools and queries alike: `list PRs` finds
+//! `list_pull_requests`, and `repository` finds `get_repo`. [`Index::plain`] builds the
+//! baseline the benchmark compares with: plain BM25 over all of a tool's text as one field,
+//! with lowercased runs of letters, digits and `_` as terms.
 //!
 //! Search is total: an empty query, or one with no known term, answers no tools; a query of any
 //! length reads at most [`terms::MAX_TERMS`] terms.
@@ -344,6 +346,46 @@ mod tests {
             names(&Index::new(&docs), &docs, "list pull request")[0],
             "listPullRequests"
         );
+    }
+
+    #[test]
+    fn abbreviations_meet_the_words_they_stand_for() {
+        let docs = vec![
+            doc(
+                "list_pull_requests",
+                "List and filter repository pull requests",
+                &["owner", "repo", "state"],
+            ),
+            doc("create_directory", "Create a new directory.", &["path"]),
+            doc("list_directory", "Get a listing of files.", &["path"]),
+            doc(
+                "get_repo",
+                "Details of a GitHub project.",
+                &["owner", "name"],
+            ),
+            doc(
+                "post_message",
+                "Post a new message to a channel",
+                &["channel_id", "text"],
+            ),
+            doc("get_file_info", "Size and times of a file.", &["path"]),
+            doc(
+                "get_user_profile",
+                "Profile information of a user",
+                &["user_id"],
+            ),
+        ];
+        let index = Index::new(&docs);
+        for (query, tool) in [
+            ("open PRs", "list_pull_requests"),
+            ("mkdir", "create_directory"),
+            ("ls the dir", "list_directory"),
+            ("repository details", "get_repo"),
+            ("send a msg", "post_message"),
+            ("user info", "get_user_profile"),
+        ] {
+            assert_eq!(names(&index, &docs, query)[0], tool, "{query}");
+        }
     }
 
     #[test]

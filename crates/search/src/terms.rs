@@ -2,10 +2,13 @@
 //!
 //! [`Terms`] reads prose and identifiers alike: a run of letters and digits is split where an
 //! identifier's words meet (`listPullRequests` → list, pull, requests; `HTTPServer` → http,
-//! server; `get_user2` → get, user, 2), lowercased, stripped of common English words, and
-//! stemmed with Snowball's English stemmer (`requests` and `request` are one term). [`plain`]
-//! is the baseline the benchmark compares with: lowercased runs of letters, digits and `_`,
-//! nothing else.
+//! server; `get_user2` → get, user, 2), lowercased, stripped of common English words, spelled
+//! out where it is a common abbreviation of programming and APIs (`pr` → pull request, `repo` →
+//! repository, `mkdir` → make directory; see [`ABBREVIATIONS`]), and stemmed with Snowball's
+//! English stemmer (`requests` and `request` are one term). Tools and queries are read alike,
+//! so a query saying `open PRs` meets a tool named `list_pull_requests`, and one saying
+//! `repository` meets a tool named `get_repo`. [`plain`] is the baseline the benchmark compares
+//! with: lowercased runs of letters, digits and `_`, nothing else.
 
 use rust_stemmers::{Algorithm, Stemmer};
 
@@ -22,7 +25,86 @@ const STOP_WORDS: &[&str] = &[
     "which", "who", "will", "with", "would", "you", "your",
 ];
 
-/// The tokenizer of the search: identifier splitting, stop words and stemming.
+/// Common abbreviations in tool names, argument names and requests, with the words they stand
+/// for, sorted by abbreviation. Only unambiguous ones: not `temp` (temperature or temporary),
+/// `desc` (description or descending), `min` (minimum or minute) or `pwd` (password or working
+/// directory).
+pub const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("acct", "account"),
+    ("addr", "address"),
+    ("admin", "administrator"),
+    ("app", "application"),
+    ("apps", "applications"),
+    ("arg", "argument"),
+    ("args", "arguments"),
+    ("auth", "authentication"),
+    ("avg", "average"),
+    ("calc", "calculate"),
+    ("cert", "certificate"),
+    ("certs", "certificates"),
+    ("cfg", "configuration"),
+    ("config", "configuration"),
+    ("configs", "configurations"),
+    ("cp", "copy"),
+    ("db", "database"),
+    ("dbs", "databases"),
+    ("del", "delete"),
+    ("dest", "destination"),
+    ("dir", "directory"),
+    ("dirs", "directories"),
+    ("dm", "direct message"),
+    ("dms", "direct messages"),
+    ("doc", "document"),
+    ("docs", "documents"),
+    ("dst", "destination"),
+    ("env", "environment"),
+    ("envs", "environments"),
+    ("exec", "execute"),
+    ("img", "image"),
+    ("imgs", "images"),
+    ("info", "information"),
+    ("len", "length"),
+    ("ls", "list"),
+    ("max", "maximum"),
+    ("mkdir", "make directory"),
+    ("msg", "message"),
+    ("msgs", "messages"),
+    ("mv", "move"),
+    ("num", "number"),
+    ("org", "organization"),
+    ("orgs", "organizations"),
+    ("param", "parameter"),
+    ("params", "parameters"),
+    ("passwd", "password"),
+    ("pkg", "package"),
+    ("pr", "pull request"),
+    ("prs", "pull requests"),
+    ("qty", "quantity"),
+    ("ref", "reference"),
+    ("refs", "references"),
+    ("repo", "repository"),
+    ("repos", "repositories"),
+    ("req", "request"),
+    ("rm", "remove"),
+    ("rmdir", "remove directory"),
+    ("src", "source"),
+    ("stats", "statistics"),
+    ("tmp", "temporary"),
+    ("txn", "transaction"),
+    ("txns", "transactions"),
+    ("usr", "user"),
+];
+
+/// The words `word` (lowercased) stands for if it is one of [`ABBREVIATIONS`].
+fn spelled_out(word: &str) -> Option<&'static str> {
+    ABBREVIATIONS
+        .binary_search_by_key(&word, |&(short, _)| short)
+        .ok()
+        .map(|found| ABBREVIATIONS[found].1)
+}
+
+/// The tokenizer of the search: identifier splitting, stop words, abbreviations spelled out, and
+/// stemming.
 pub struct Terms {
     stemmer: Stemmer,
 }
@@ -52,7 +134,12 @@ impl Terms {
             if STOP_WORDS.contains(&word.as_str()) {
                 continue;
             }
-            out.push(self.stemmer.stem(&word).into_owned());
+            // A word has no space, so it splits into itself unless spelled out.
+            for word in spelled_out(&word).unwrap_or(&word).split(' ') {
+                if out.len() < MAX_TERMS {
+                    out.push(self.stemmer.stem(word).into_owned());
+                }
+            }
         }
         out
     }
@@ -77,15 +164,18 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 
 /// The words of one run of letters and digits: a new word starts at a lowercase-to-uppercase
 /// step (`listPull`), before the last capital of a capital run followed by a lowercase letter
-/// (`HTTPServer`), and where letters and digits meet (`user2`, `2fa`).
+/// (`HTTPServer`) unless that letter is a plural's lone `s` (`listPRs`, `URLsFound`), and where
+/// letters and digits meet (`user2`, `2fa`).
 fn split_identifier(run: &str) -> Vec<&str> {
     let chars: Vec<(usize, char)> = run.char_indices().collect();
+    let lower_at = |i: usize| chars.get(i).is_some_and(|(_, c)| c.is_lowercase());
     let mut parts = Vec::new();
     let mut start = 0;
     for i in 1..chars.len() {
         let (at, c) = chars[i];
         let (_, before) = chars[i - 1];
-        let next_lower = chars.get(i + 1).is_some_and(|(_, n)| n.is_lowercase());
+        let plural = chars.get(i + 1).is_some_and(|&(_, n)| n == 's') && !lower_at(i + 2);
+        let next_lower = lower_at(i + 1) && !plural;
         let boundary = (before.is_lowercase() && c.is_uppercase())
             || (before.is_uppercase() && c.is_uppercase() && next_lower)
             || (before.is_alphabetic() && c.is_numeric())
@@ -112,6 +202,9 @@ mod tests {
         assert_eq!(split_identifier("HTTPServer"), ["HTTP", "Server"]);
         assert_eq!(split_identifier("getUser2FA"), ["get", "User", "2", "FA"]);
         assert_eq!(split_identifier("URL"), ["URL"]);
+        assert_eq!(split_identifier("listPRs"), ["list", "PRs"]);
+        assert_eq!(split_identifier("URLsFound"), ["URLs", "Found"]);
+        assert_eq!(split_identifier("getIDs"), ["get", "IDs"]);
         assert_eq!(split_identifier("é"), ["é"]);
     }
 
@@ -120,13 +213,41 @@ mod tests {
         let terms = Terms::default();
         assert_eq!(
             terms.of("list_pull_requests of the repo"),
-            ["list", "pull", "request", "repo"]
+            ["list", "pull", "request", "repositori"]
         );
         assert_eq!(terms.of("listPullRequests"), ["list", "pull", "request"]);
         assert_eq!(terms.of("Create an issue."), ["creat", "issu"]);
         assert_eq!(terms.of("create issues"), terms.of("creating an issue"));
         assert!(terms.of("").is_empty());
         assert!(terms.of("the of and").is_empty());
+    }
+
+    #[test]
+    fn abbreviations_are_spelled_out() {
+        let terms = Terms::default();
+        assert_eq!(terms.of("open PRs"), terms.of("open pull requests"));
+        assert_eq!(terms.of("get_repo"), terms.of("get repository"));
+        assert_eq!(terms.of("mkdir"), terms.of("make directory"));
+        assert_eq!(terms.of("slackDM"), terms.of("slack direct message"));
+        // Only whole words: `prune` and `repository` are not abbreviations.
+        assert_eq!(terms.of("prune"), ["prune"]);
+        assert_eq!(terms.of("repository"), ["repositori"]);
+    }
+
+    #[test]
+    fn the_abbreviations_are_sorted_lowercase_and_final() {
+        for pair in ABBREVIATIONS.windows(2) {
+            assert!(pair[0].0 < pair[1].0, "{pair:?} out of order");
+        }
+        for (short, long) in ABBREVIATIONS {
+            assert_eq!(short.to_lowercase(), *short);
+            assert!(!STOP_WORDS.contains(short), "{short} is a stop word");
+            // A spelled-out word is not itself spelled out again, nor dropped.
+            for word in long.split(' ') {
+                assert!(spelled_out(word).is_none(), "{word} is an abbreviation");
+                assert!(!STOP_WORDS.contains(&word), "{word} is a stop word");
+            }
+        }
     }
 
     #[test]
@@ -141,6 +262,8 @@ mod tests {
     fn a_huge_text_is_cut() {
         let text = "word ".repeat(100_000);
         assert_eq!(Terms::default().of(&text).len(), MAX_TERMS);
+        // An abbreviation spelled out at the limit is cut too.
+        assert_eq!(Terms::default().of(&"pr ".repeat(1_000)).len(), MAX_TERMS);
         assert_eq!(plain(&text).len(), MAX_TERMS);
     }
 }
