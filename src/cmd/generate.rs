@@ -73,6 +73,11 @@ pub struct GeneratorArgs {
     /// the same time`); never in the test split.
     #[arg(long)]
     spoken: bool,
+    /// The share of positives written as working notes that list calls already made, with what
+    /// they returned, before the calls to make now (`### Already done` / `### Next`); only those
+    /// are the plan. Never in the test split; 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    notes: f64,
 }
 
 impl GeneratorArgs {
@@ -85,6 +90,7 @@ impl GeneratorArgs {
             ("--asides", self.asides),
             ("--context", self.context),
             ("--cue-names", self.cue_names),
+            ("--notes", self.notes),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -101,6 +107,7 @@ impl GeneratorArgs {
             context_without_schedule: self.context_without_schedule,
             cue_names: self.cue_names,
             spoken: self.spoken,
+            notes: self.notes,
         })
     }
 }

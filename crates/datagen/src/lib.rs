@@ -265,6 +265,11 @@ pub struct Options {
     /// returned field, results of two calls merged or compared, and `we don't need these to
     /// happen at the same time`.
     pub spoken: bool,
+    /// Outside the test split, the share of positives written by the `notes` family: working
+    /// notes that list calls already made, with what they returned, before the calls to make
+    /// now (`### Already done` / `### Next`, `Observation:` / `Action:`, `[x]` / `[ ]`); only
+    /// the calls to make now are the plan.
+    pub notes: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -318,6 +323,12 @@ impl Gen {
     /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
     pub(crate) fn cue_name(&mut self) -> bool {
         self.train_only(self.options.cue_names)
+    }
+
+    /// Whether this positive is a `notes` one, drawn with [`Options::notes`] outside the test
+    /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
+    fn notes(&mut self) -> bool {
+        self.train_only(self.options.notes)
     }
 
     /// Whether the `spoken` forms are drawn: [`Options::spoken`] outside the test split. No
@@ -455,6 +466,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             render::markdown(&mut g)
         } else if g.asides() {
             render::asides(&mut g)
+        } else if g.notes() {
+            render::notes(&mut g)
         } else {
             render::positive(&mut g)
         };
@@ -814,6 +827,55 @@ mod tests {
             let variant = e.meta.template.split(':').nth(1).unwrap_or("");
             assert!(e.meta.template != "aggregate:merged" && !spoken.contains(&variant));
         }
+    }
+
+    #[test]
+    fn notes_plan_only_the_calls_to_make_now() {
+        let on = Options {
+            notes: 1.0,
+            ..Options::default()
+        };
+        let mut made = 0;
+        for index in 0..800 {
+            test_split_untouched(4, index, on, "notes");
+            let e = example_with(4, index, Split::Train, on);
+            if e.meta.template != "notes" {
+                continue;
+            }
+            made += 1;
+            let Expected::Plan(plan) = &e.expected else {
+                panic!("a notes record is a plan: {}", e.instruction);
+            };
+            // Every label lies after the notes of what was done, and labels each planned call.
+            let tools: Vec<&Span> = e
+                .meta
+                .spans
+                .iter()
+                .filter(|s| s.role == Role::Tool)
+                .collect();
+            assert_eq!(tools.len(), plan.calls.len(), "{}", e.instruction);
+            let first = e.meta.spans.iter().map(|s| s.start).min().unwrap_or(0);
+            let done = e.instruction[..first].to_lowercase();
+            assert!(
+                [
+                    "observation",
+                    "done",
+                    "ran",
+                    "did",
+                    "[x]",
+                    "✓",
+                    "✅",
+                    "completed",
+                    "called",
+                    "previously",
+                ]
+                .iter()
+                .any(|w| done.contains(w)),
+                "{}",
+                e.instruction
+            );
+        }
+        assert!(made > 400, "{made} notes records");
     }
 
     #[test]

@@ -38,6 +38,7 @@ mod echo;
 mod imperative;
 mod implied;
 mod markdown;
+mod notes;
 mod output;
 mod schedule;
 mod shaping;
@@ -51,6 +52,7 @@ mod words;
 pub(crate) use asides::positive as asides;
 pub(crate) use echo::positive as echo;
 pub(crate) use markdown::positive as markdown;
+pub(crate) use notes::notes;
 // The writers every family shares; the families' modules take them with `use super::*`.
 use call::*;
 use imperative::*;
