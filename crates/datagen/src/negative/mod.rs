@@ -84,9 +84,15 @@ fn fixed_or(g: &mut Gen, fixed: &'static str, train_extra: &[&'static str]) -> &
 }
 
 fn setup(g: &mut Gen, n: usize) -> Option<(Vec<Spec>, Draft)> {
+    setup_shared(g, n, 0.0)
+}
+
+/// [`setup`], whose calls all use one tool with probability `share` (no draw when it is 0).
+fn setup_shared(g: &mut Gen, n: usize, share: f64) -> Option<(Vec<Spec>, Draft)> {
     let size = catalog::size(g, 1);
     let mut specs = catalog::sample(g, size);
-    let mut d = render::draw(g, &mut specs, n, false)?;
+    let shared = share > 0.0 && g.chance(share);
+    let mut d = render::draw(g, &mut specs, n, shared)?;
     d.fields.clear();
     d.limit = None;
     d.out = None;

@@ -4,7 +4,7 @@
 //!
 //! Every draw here happens only in the train and dev splits, so the test split is unchanged.
 
-use crate::catalog::{self, Spec};
+use crate::catalog::Spec;
 use crate::render::{self, DCall};
 use crate::text::Text;
 use crate::{Example, Gen, Unsupported};
@@ -46,19 +46,17 @@ fn field_condition(g: &mut Gen, t: &mut Text, prop: &str, be: bool) {
         t.w("the");
     }
     t.w(prop);
-    if g.chance(0.75) {
-        if be {
-            t.w(g.pw(&["be", "come back", "turn out", "end up"]));
-        } else {
-            t.w(g.pw(&["is", "comes back", "shows", "looks", "'s", "reads"]));
-        }
+    let numeric = g.chance(0.75);
+    let verbs: &[&str] = match (numeric, be) {
+        (true, true) => &["be", "come back", "turn out", "end up"],
+        (true, false) => &["is", "comes back", "shows", "looks", "'s", "reads"],
+        (false, true) => &["be", "come back as", "turn out"],
+        (false, false) => &["is", "equals", "comes back as", "says", "=", "=="],
+    };
+    t.w(g.pw(verbs));
+    if numeric {
         comparison(g, t);
     } else {
-        if be {
-            t.w(g.pw(&["be", "come back as", "turn out"]));
-        } else {
-            t.w(g.pw(&["is", "equals", "comes back as", "says", "=", "=="]));
-        }
         t.w(g.pw(&[
             "\"failed\"",
             "\"error\"",
@@ -211,13 +209,8 @@ pub(super) fn condition(
 /// Two calls whose results are merged, de-duplicated, joined or compared: an aggregation across
 /// calls, which no plan expresses.
 pub(super) fn merged(g: &mut Gen) -> Option<Example> {
-    let size = catalog::size(g, 1);
-    let mut specs = catalog::sample(g, size);
-    let shared = g.chance(0.5);
-    let mut d = render::draw(g, &mut specs, 2, shared)?;
-    d.fields.clear();
-    d.limit = None;
-    d.out = None;
+    // Half of them call one tool twice (`list_users team "a"` and `team "b"`).
+    let (specs, d) = setup_shared(g, 2, 0.5)?;
     let (c1, c2) = (&d.calls[0], &d.calls[1]);
     let prop = spec_of(&specs, c1).map_or_else(|| "id".to_owned(), |s| prop_or(g, s, "id"));
     let mut t = Text::new(render::case(g));

@@ -411,7 +411,9 @@ pub(crate) fn pre_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
 /// The phrase [`pre_cue`] writes (one draw).
 pub(super) fn pre_phrase(g: &mut Gen, sched: Sched) -> &'static str {
     match sched {
-        Sched::Serial if g.spoken() => pick3(g, SERIAL_PRE, SERIAL_PRE_EXTRA, SERIAL_PRE_NEGATED),
+        Sched::Serial if g.spoken() => {
+            g.pt(SERIAL_PRE, &[SERIAL_PRE_EXTRA, SERIAL_PRE_NEGATED].concat())
+        }
         Sched::Serial => g.phrase(SERIAL_PRE, SERIAL_PRE_EXTRA, SERIAL_PRE_TEST),
         _ => g.phrase(PARALLEL_PRE, PARALLEL_PRE_EXTRA, PARALLEL_PRE_TEST),
     }
@@ -426,18 +428,13 @@ pub(crate) fn post_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
 /// The phrase [`post_cue`] writes (one draw), with its leading punctuation.
 pub(super) fn post_phrase(g: &mut Gen, sched: Sched) -> &'static str {
     match sched {
-        Sched::Serial if g.spoken() => {
-            pick3(g, SERIAL_POST, SERIAL_POST_EXTRA, SERIAL_POST_NEGATED)
-        }
+        Sched::Serial if g.spoken() => g.pt(
+            SERIAL_POST,
+            &[SERIAL_POST_EXTRA, SERIAL_POST_NEGATED].concat(),
+        ),
         Sched::Serial => g.phrase(SERIAL_POST, SERIAL_POST_EXTRA, SERIAL_POST_TEST),
         _ => g.phrase(PARALLEL_POST, PARALLEL_POST_EXTRA, PARALLEL_POST_TEST),
     }
-}
-
-/// One phrase of three lists in one draw, as [`Gen::pt`] draws from two outside the test split.
-fn pick3(g: &mut Gen, a: &[&'static str], b: &[&'static str], c: &[&'static str]) -> &'static str {
-    let i = g.below(a.len() + b.len() + c.len());
-    a.iter().chain(b).chain(c).nth(i).copied().unwrap_or(a[0])
 }
 
 /// A joiner between two calls; returns whether the next call should keep its verb.
