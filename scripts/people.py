@@ -18,6 +18,8 @@ Usage:
   python3 scripts/people.py gather SPLIT --classes
                                             the same, each diagnostic of a known class with
                                             {"meta": {"unsupported": CLASS}}, as training reads it
+  python3 scripts/people.py gather SPLIT --except ID,ID
+                                            the records of SPLIT but those of the voices named
   python3 scripts/people.py summary         counts by split (voices, records, plans, diagnostics)
   python3 scripts/people.py check [--bin B] check the manifest and every record (data/dev/check.py)
 
@@ -92,12 +94,16 @@ def classes():
     return {(row["voice"], row["line"]): row["class"] for row in rows}
 
 
-def gather(split, with_classes=False):
+def gather(split, with_classes=False, leave_out=()):
     if split not in SPLITS:
         sys.exit(f"people.py: the splits are {', '.join(SPLITS)}, not {split!r}")
+    voices = load()["voices"]
+    unknown = sorted(set(leave_out) - {v["id"] for v in voices if v["split"] == split})
+    if unknown:
+        sys.exit(f"people.py: no {split} voice named {', '.join(unknown)}")
     known = classes() if with_classes else {}
-    for voice in load()["voices"]:
-        if voice["split"] == split:
+    for voice in voices:
+        if voice["split"] == split and voice["id"] not in leave_out:
             for number, line in enumerate(records(voice), 1):
                 cls = known.get((voice["id"], number))
                 if cls is not None:
@@ -208,6 +214,8 @@ def main():
         gather(args[1])
     elif len(args) == 3 and args[0] == "gather" and args[2] == "--classes":
         gather(args[1], with_classes=True)
+    elif len(args) == 4 and args[0] == "gather" and args[2] == "--except":
+        gather(args[1], leave_out=tuple(v for v in args[3].split(",") if v))
     elif args == ["summary"]:
         summary()
     elif args[:1] == ["check"]:
