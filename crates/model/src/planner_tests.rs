@@ -139,11 +139,6 @@ fn a_request_the_plan_does_not_honour_is_never_answered_as_a_sure_plan() {
             r#"Call get_forecast with city "Oslo", first 5 rows"#,
             &forecast,
         ),
-        // A word for concurrency the schedule does not reflect.
-        (
-            r#"Please run these 2 things concurrently - ping_host with host "db1" plus get_forecast with city "Oslo" - because the ops review starts soon."#,
-            &forecast,
-        ),
         // A literal no call takes.
         (
             r#"get_forecast for city "Oslo" with the days of 3 and the subject "x""#,
@@ -190,5 +185,15 @@ fn a_request_the_plan_does_not_honour_is_never_answered_as_a_sure_plan() {
                 "{instruction}: {plan:?} at {confidence}, the default is {default}"
             );
         }
+    }
+    // A word for concurrency: the plan that honours it is parallel, and a plan that does not
+    // reflect it is never sure.
+    let concurrently = r#"Please run these 2 things concurrently - ping_host with host "db1" plus get_forecast with city "Oslo" - because the ops review starts soon."#;
+    let record = crate::test_record(concurrently, forecast.clone());
+    if let Ok((plan, confidence)) = planner.plan_sure(&[&record]).remove(0) {
+        assert!(
+            plan.mode == codemode_plan::Mode::Parallel || confidence < default,
+            "{plan:?} at {confidence}, the default is {default}"
+        );
     }
 }
