@@ -29,9 +29,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(dir) => codemode_model::Planner::from_dir(std::path::Path::new(&dir))?,
         None => codemode_model::shipped()?,
     };
-    // kind -> (exact plans flagged, wrong plans flagged)
-    let mut census: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-    let (mut plans, mut flagged, mut flagged_exact) = (0, 0, 0);
+    let mut labeled = Vec::new();
+    let mut records = Vec::new();
     for path in &files {
         for line in std::io::BufReader::new(std::fs::File::open(path)?).lines() {
             let line = line?;
@@ -39,44 +38,41 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 continue;
             }
             // The planner's own parser: it keeps lone surrogates that serde_json refuses.
-            let value = codemode_plan::json::parse(&line)?;
-            let labeled = read_labeled(&value)?;
-            let Ok(record) = codemode_plan::frontend::read_record(&labeled.input) else {
-                continue;
-            };
-            let Ok(assessment) = planner.assess(&[&record]).remove(0) else {
-                continue;
-            };
-            plans += 1;
-            let exact = match &labeled.expected {
-                Expected::Plan(want) => same_value(
-                    &serde_json::to_value(want)?,
-                    &serde_json::to_value(&assessment.plan)?,
-                ),
-                Expected::Diagnostic => false,
-            };
-            if assessment.unhonoured.is_empty() {
-                continue;
+            let l = read_labeled(&codemode_plan::json::parse(&line)?)?;
+            if let Ok(record) = codemode_plan::frontend::read_record(&l.input) {
+                labeled.push(l);
+                records.push(record);
             }
-            flagged += 1;
-            flagged_exact += usize::from(exact);
-            let mut kinds: Vec<String> = assessment
-                .unhonoured
-                .iter()
-                .map(|u| {
-                    let name = format!("{u:?}");
-                    name.split('(').next().unwrap_or(&name).to_string()
-                })
-                .collect();
-            kinds.sort();
-            kinds.dedup();
-            for kind in kinds {
-                let entry = census.entry(kind).or_default();
-                if exact {
-                    entry.0 += 1;
-                } else {
-                    entry.1 += 1;
-                }
+        }
+    }
+    let refs: Vec<_> = records.iter().collect();
+    // kind -> (exact plans flagged, wrong plans flagged)
+    let mut census: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let (mut plans, mut flagged, mut flagged_exact) = (0, 0, 0);
+    for (l, answer) in labeled.iter().zip(planner.assess(&refs)) {
+        let Ok(assessment) = answer else { continue };
+        plans += 1;
+        if assessment.unhonoured.is_empty() {
+            continue;
+        }
+        let exact = match &l.expected {
+            Expected::Plan(want) => same_value(
+                &serde_json::to_value(want)?,
+                &serde_json::to_value(&assessment.plan)?,
+            ),
+            Expected::Diagnostic => false,
+        };
+        flagged += 1;
+        flagged_exact += usize::from(exact);
+        let mut kinds: Vec<&str> = assessment.unhonoured.iter().map(|u| u.kind()).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        for kind in kinds {
+            let entry = census.entry(kind).or_default();
+            if exact {
+                entry.0 += 1;
+            } else {
+                entry.1 += 1;
             }
         }
     }
