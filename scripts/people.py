@@ -20,6 +20,9 @@ Usage:
                                             {"meta": {"unsupported": CLASS}}, as training reads it
   python3 scripts/people.py gather SPLIT --except ID,ID
                                             the records of SPLIT but those of the voices named
+  python3 scripts/people.py gather blind --unread
+                                            the blind voices not read yet (a read voice carries
+                                            "read": "DATE COMMIT" of its one reading)
   python3 scripts/people.py summary         counts by split (voices, records, plans, diagnostics)
   python3 scripts/people.py check [--bin B] check the manifest and every record (data/dev/check.py)
 
@@ -28,6 +31,7 @@ do not depend on the order voices were added in: a voice whose records were read
 before it was split (every `data/dev` persona voice) is never blind.
 """
 
+import argparse
 import hashlib
 import json
 import os
@@ -94,10 +98,12 @@ def classes():
     return {(row["voice"], row["line"]): row["class"] for row in rows}
 
 
-def gather(split, with_classes=False, leave_out=()):
+def gather(split, with_classes=False, leave_out=(), unread=False):
     if split not in SPLITS:
         sys.exit(f"people.py: the splits are {', '.join(SPLITS)}, not {split!r}")
     voices = load()["voices"]
+    if unread:
+        voices = [v for v in voices if not v.get("read")]
     unknown = sorted(set(leave_out) - {v["id"] for v in voices if v["split"] == split})
     if unknown:
         sys.exit(f"people.py: no {split} voice named {', '.join(unknown)}")
@@ -122,6 +128,10 @@ def summary():
         recs = [json.loads(line) for v in voices for line in records(v)]
         diagnostics = sum(1 for r in recs if "diagnostic" in r["expected"])
         print(f"| {split} | {len(voices)} | {len(recs)} | {len(recs) - diagnostics} | {diagnostics} |")
+    unread = [v for v in manifest["voices"] if v["split"] == "blind" and not v.get("read")]
+    recs = [json.loads(line) for v in unread for line in records(v)]
+    diagnostics = sum(1 for r in recs if "diagnostic" in r["expected"])
+    print(f"| blind, not read yet | {len(unread)} | {len(recs)} | {len(recs) - diagnostics} | {diagnostics} |")
 
 
 def check(binary):
@@ -139,6 +149,8 @@ def check(binary):
             problems.append(f"voice {vid}: split {voice['split']} is not the rule's ({split_of(manifest, voice)})")
         if voice.get("read_before_split") and voice.get("split") == "blind":
             problems.append(f"voice {vid}: read before it was split, so it cannot be blind")
+        if voice.get("read") and voice.get("split") != "blind":
+            problems.append(f"voice {vid}: only a blind voice has a reading to record")
         if not voice.get("persona"):
             problems.append(f"voice {vid}: no persona")
         by_file.setdefault(voice["file"], []).append(voice)
@@ -207,24 +219,29 @@ def check(binary):
 
 
 def main():
-    args = sys.argv[1:]
-    if args == ["assign"]:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter, usage=argparse.SUPPRESS
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("assign")
+    gather_args = commands.add_parser("gather")
+    gather_args.add_argument("split", choices=SPLITS)
+    gather_args.add_argument("--classes", action="store_true")
+    gather_args.add_argument("--except", dest="leave_out", default="")
+    gather_args.add_argument("--unread", action="store_true")
+    commands.add_parser("summary")
+    check_args = commands.add_parser("check")
+    check_args.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "codemode"))
+    args = parser.parse_args()
+    if args.command == "assign":
         assign()
-    elif len(args) == 2 and args[0] == "gather":
-        gather(args[1])
-    elif len(args) == 3 and args[0] == "gather" and args[2] == "--classes":
-        gather(args[1], with_classes=True)
-    elif len(args) == 4 and args[0] == "gather" and args[2] == "--except":
-        gather(args[1], leave_out=tuple(v for v in args[3].split(",") if v))
-    elif args == ["summary"]:
+    elif args.command == "gather":
+        leave_out = tuple(v for v in args.leave_out.split(",") if v)
+        gather(args.split, with_classes=args.classes, leave_out=leave_out, unread=args.unread)
+    elif args.command == "summary":
         summary()
-    elif args[:1] == ["check"]:
-        binary = os.path.join(ROOT, "target", "debug", "codemode")
-        if args[1:2] == ["--bin"] and len(args) == 3:
-            binary = args[2]
-        check(binary)
     else:
-        sys.exit(__doc__)
+        check(args.bin)
 
 
 if __name__ == "__main__":
