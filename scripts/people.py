@@ -20,6 +20,9 @@ Usage:
                                             {"meta": {"unsupported": CLASS}}, as training reads it
   python3 scripts/people.py gather SPLIT --except ID,ID
                                             the records of SPLIT but those of the voices named
+  python3 scripts/people.py gather SPLIT --upto ID
+                                            only the voices listed up to ID in the manifest (the
+                                            order they were added in), for a file as it stood
   python3 scripts/people.py gather blind --unread
                                             the blind voices not read yet (a read voice carries
                                             "read": "DATE COMMIT" of its one reading)
@@ -98,10 +101,15 @@ def classes():
     return {(row["voice"], row["line"]): row["class"] for row in rows}
 
 
-def gather(split, with_classes=False, leave_out=(), unread=False):
+def gather(split, with_classes=False, leave_out=(), unread=False, upto=None):
     if split not in SPLITS:
         sys.exit(f"people.py: the splits are {', '.join(SPLITS)}, not {split!r}")
     voices = load()["voices"]
+    if upto is not None:
+        ids = [v["id"] for v in voices]
+        if upto not in ids:
+            sys.exit(f"people.py: no voice named {upto}")
+        voices = voices[: ids.index(upto) + 1]
     if unread:
         voices = [v for v in voices if not v.get("read")]
     unknown = sorted(set(leave_out) - {v["id"] for v in voices if v["split"] == split})
@@ -229,6 +237,7 @@ def main():
     gather_args.add_argument("--classes", action="store_true")
     gather_args.add_argument("--except", dest="leave_out", default="")
     gather_args.add_argument("--unread", action="store_true")
+    gather_args.add_argument("--upto")
     commands.add_parser("summary")
     check_args = commands.add_parser("check")
     check_args.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "codemode"))
@@ -237,7 +246,8 @@ def main():
         assign()
     elif args.command == "gather":
         leave_out = tuple(v for v in args.leave_out.split(",") if v)
-        gather(args.split, with_classes=args.classes, leave_out=leave_out, unread=args.unread)
+        gather(args.split, with_classes=args.classes, leave_out=leave_out, unread=args.unread,
+               upto=args.upto)
     elif args.command == "summary":
         summary()
     else:

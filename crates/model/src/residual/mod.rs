@@ -57,8 +57,6 @@ pub enum Unhonoured {
     CodeStructure(usize),
     /// A count of calls the plan does not make (`run these 3 checks` with two calls).
     CallCount(usize),
-    /// A tool of the catalog named in prose that no call of the plan calls.
-    UncalledTool(usize),
     /// A wish for the results the output kind does not reflect (`both results` with `last`,
     /// `only the final result` with `all`, `the first result`, which neither can give).
     OutputWish(usize),
@@ -97,7 +95,6 @@ impl Unhonoured {
             Self::UnreflectedOrder(_) => "unreflected_order",
             Self::CodeStructure(_) => "code_structure",
             Self::CallCount(_) => "call_count",
-            Self::UncalledTool(_) => "uncalled_tool",
             Self::OutputWish(_) => "output_wish",
             Self::UnaskedLimit(_) => "unasked_limit",
             Self::Correction(_) => "correction",
@@ -122,7 +119,6 @@ impl Unhonoured {
             Self::UnreflectedOrder(_) => "a word for running the calls in order",
             Self::CodeStructure(_) => "loop or condition syntax",
             Self::CallCount(_) => "a count of calls the plan does not make",
-            Self::UncalledTool(_) => "a tool named but not called",
             Self::OutputWish(_) => "a wish for the results the output does not give",
             Self::UnaskedLimit(_) => "a row limit nothing asks for",
             Self::Correction(_) => "a value taken back",
@@ -151,7 +147,6 @@ impl Unhonoured {
             | Self::UnreflectedOrder(i)
             | Self::CodeStructure(i)
             | Self::CallCount(i)
-            | Self::UncalledTool(i)
             | Self::OutputWish(i)
             | Self::UnaskedLimit(i)
             | Self::Correction(i)
@@ -614,7 +609,7 @@ impl Reading<'_> {
         }
     }
 
-    /// A count of calls the plan does not make, and a tool named in prose that no call calls.
+    /// A count of calls the plan does not make (`run these 3 checks` with two calls).
     fn calls(&self, found: &mut Vec<Unhonoured>) {
         let made = self.plan.calls.len();
         for i in 0..self.tokens.len() {
@@ -626,18 +621,6 @@ impl Reading<'_> {
                 && !self.negated(i)
             {
                 found.push(Unhonoured::CallCount(i));
-            }
-            // A tool of the catalog, named as a word the network left as prose (`then sum_rows`),
-            // that the plan does not call; not one the instruction excludes (`not sum_rows`).
-            let text = &self.tokens[i].text;
-            if self.prose_word(i)
-                && text.contains(|c: char| c == '_' || c.is_ascii_digit() || c.is_uppercase())
-                && self.catalog.get(text).is_some()
-                && !self.plan.calls.iter().any(|call| call.tool == *text)
-                && !self.negated(i)
-                && !self.set_aside(i)
-            {
-                found.push(Unhonoured::UncalledTool(i));
             }
         }
     }
@@ -670,18 +653,6 @@ impl Reading<'_> {
         if let (false, Some(&i)) = (asked, holders.first()) {
             found.push(Unhonoured::UnaskedLimit(i));
         }
-    }
-
-    /// Whether the tool named at `i` is set aside (`instead of X`, `rather than X`, `leave X
-    /// alone`, `avoid X`).
-    fn set_aside(&self, i: usize) -> bool {
-        let before = |words: &[&str]| (i.saturating_sub(3)..i).any(|j| self.is(j, words));
-        let after =
-            |words: &[&str]| (i + 1..(i + 4).min(self.tokens.len())).any(|j| self.is(j, words));
-        before(&[
-            "instead", "rather", "avoid", "leave", "unlike", "versus", "vs", "than", "opposed",
-            "place", "away",
-        ]) || after(&["alone", "aside", "out"])
     }
 
     /// A wish for the results that the output kind does not reflect.
