@@ -23,6 +23,8 @@ Usage:
   python3 scripts/people.py gather SPLIT --upto ID
                                             only the voices listed up to ID in the manifest (the
                                             order they were added in), for a file as it stood
+  python3 scripts/people.py gather SPLIT --after ID
+                                            only the voices listed after ID in the manifest
   python3 scripts/people.py gather blind --unread
                                             the blind voices not read yet (a read voice carries
                                             "read": "DATE COMMIT" of its one reading)
@@ -101,7 +103,7 @@ def classes():
     return {(row["voice"], row["line"]): row["class"] for row in rows}
 
 
-def gather(split, with_classes=False, leave_out=(), unread=False, upto=None):
+def gather(split, with_classes=False, leave_out=(), unread=False, upto=None, after=None):
     if split not in SPLITS:
         sys.exit(f"people.py: the splits are {', '.join(SPLITS)}, not {split!r}")
     voices = load()["voices"]
@@ -110,6 +112,11 @@ def gather(split, with_classes=False, leave_out=(), unread=False, upto=None):
         if upto not in ids:
             sys.exit(f"people.py: no voice named {upto}")
         voices = voices[: ids.index(upto) + 1]
+    if after is not None:
+        ids = [v["id"] for v in voices]
+        if after not in ids:
+            sys.exit(f"people.py: no voice named {after}")
+        voices = voices[ids.index(after) + 1 :]
     if unread:
         voices = [v for v in voices if not v.get("read")]
     unknown = sorted(set(leave_out) - {v["id"] for v in voices if v["split"] == split})
@@ -238,6 +245,7 @@ def main():
     gather_args.add_argument("--except", dest="leave_out", default="")
     gather_args.add_argument("--unread", action="store_true")
     gather_args.add_argument("--upto")
+    gather_args.add_argument("--after")
     commands.add_parser("summary")
     check_args = commands.add_parser("check")
     check_args.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "codemode"))
@@ -247,7 +255,7 @@ def main():
     elif args.command == "gather":
         leave_out = tuple(v for v in args.leave_out.split(",") if v)
         gather(args.split, with_classes=args.classes, leave_out=leave_out, unread=args.unread,
-               upto=args.upto)
+               upto=args.upto, after=args.after)
     elif args.command == "summary":
         summary()
     else:
