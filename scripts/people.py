@@ -103,20 +103,22 @@ def classes():
     return {(row["voice"], row["line"]): row["class"] for row in rows}
 
 
+def position(voices, vid):
+    """Where the voice `vid` is listed in the manifest (the order voices were added in)."""
+    for index, voice in enumerate(voices):
+        if voice["id"] == vid:
+            return index
+    sys.exit(f"people.py: no voice named {vid}")
+
+
 def gather(split, with_classes=False, leave_out=(), unread=False, upto=None, after=None):
     if split not in SPLITS:
         sys.exit(f"people.py: the splits are {', '.join(SPLITS)}, not {split!r}")
     voices = load()["voices"]
     if upto is not None:
-        ids = [v["id"] for v in voices]
-        if upto not in ids:
-            sys.exit(f"people.py: no voice named {upto}")
-        voices = voices[: ids.index(upto) + 1]
+        voices = voices[: position(voices, upto) + 1]
     if after is not None:
-        ids = [v["id"] for v in voices]
-        if after not in ids:
-            sys.exit(f"people.py: no voice named {after}")
-        voices = voices[ids.index(after) + 1 :]
+        voices = voices[position(voices, after) + 1 :]
     if unread:
         voices = [v for v in voices if not v.get("read")]
     unknown = sorted(set(leave_out) - {v["id"] for v in voices if v["split"] == split})
@@ -138,15 +140,15 @@ def summary():
     manifest = load()
     print("| split | voices | records | plans | diagnostics |")
     print("|---|---|---|---|---|")
-    for split in SPLITS:
-        voices = [v for v in manifest["voices"] if v["split"] == split]
+
+    def row(label, voices):
         recs = [json.loads(line) for v in voices for line in records(v)]
         diagnostics = sum(1 for r in recs if "diagnostic" in r["expected"])
-        print(f"| {split} | {len(voices)} | {len(recs)} | {len(recs) - diagnostics} | {diagnostics} |")
-    unread = [v for v in manifest["voices"] if v["split"] == "blind" and not v.get("read")]
-    recs = [json.loads(line) for v in unread for line in records(v)]
-    diagnostics = sum(1 for r in recs if "diagnostic" in r["expected"])
-    print(f"| blind, not read yet | {len(unread)} | {len(recs)} | {len(recs) - diagnostics} | {diagnostics} |")
+        print(f"| {label} | {len(voices)} | {len(recs)} | {len(recs) - diagnostics} | {diagnostics} |")
+
+    for split in SPLITS:
+        row(split, [v for v in manifest["voices"] if v["split"] == split])
+    row("blind, not read yet", [v for v in manifest["voices"] if v["split"] == "blind" and not v.get("read")])
 
 
 def check(binary):
