@@ -78,6 +78,17 @@ pub struct GeneratorArgs {
     /// are the plan. Never in the test split; 0 draws the records as before.
     #[arg(long, default_value_t = 0.0)]
     notes: f64,
+    /// The share of positives said with their own corrections: a value taken back for another
+    /// (`"x", no, "y"`), changed in a later sentence, an argument or a call struck, a row limit
+    /// or field corrected (`first 3 rows, no, 4`); the plan is the corrected request. Never in
+    /// the test split; 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    corrections: f64,
+    /// Also draw conditions said formally or softly, on an event rather than a result (`Should
+    /// that happen, would it be possible to ...`, `In the case that ..., do nothing. Otherwise
+    /// ...`); never in the test split.
+    #[arg(long)]
+    soft_conditions: bool,
 }
 
 impl GeneratorArgs {
@@ -91,6 +102,7 @@ impl GeneratorArgs {
             ("--context", self.context),
             ("--cue-names", self.cue_names),
             ("--notes", self.notes),
+            ("--corrections", self.corrections),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -108,6 +120,8 @@ impl GeneratorArgs {
             cue_names: self.cue_names,
             spoken: self.spoken,
             notes: self.notes,
+            corrections: self.corrections,
+            soft_conditions: self.soft_conditions,
         })
     }
 }

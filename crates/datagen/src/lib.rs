@@ -270,6 +270,16 @@ pub struct Options {
     /// now (`### Already done` / `### Next`, `Observation:` / `Action:`, `[x]` / `[ ]`); only
     /// the calls to make now are the plan.
     pub notes: f64,
+    /// Outside the test split, the share of positives written by the `corrections` family: a
+    /// request with its own corrections, as dictated or typed in a hurry (`"motion to compel",
+    /// no, "motion in limine"`, `Actually make the second one 1.5.`, `Strike the location.`,
+    /// `Scratch the last one.`, `first 3 rows, no, 4`); the plan is the corrected request.
+    pub corrections: f64,
+    /// Whether the train and dev splits also draw conditions said formally or softly, on an
+    /// event rather than a call's result: `X may cancel. Should that happen, would it be
+    /// possible to ...`, `Should the payment have failed, I'd like you to ...`, `In the case that
+    /// ..., please do nothing. Otherwise, ...`, `Provided that ..., kindly ...`.
+    pub soft_conditions: bool,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -329,6 +339,18 @@ impl Gen {
     /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
     fn notes(&mut self) -> bool {
         self.train_only(self.options.notes)
+    }
+
+    /// Whether this positive is a `corrections` one, drawn with [`Options::corrections`] outside
+    /// the test split. Nothing is drawn when the option is off, so the default stream is unchanged.
+    fn corrections(&mut self) -> bool {
+        self.train_only(self.options.corrections)
+    }
+
+    /// Whether conditions said formally or softly are drawn: [`Options::soft_conditions`]
+    /// outside the test split. No draw, so the default stream is unchanged.
+    pub(crate) fn soft_conditions(&self) -> bool {
+        self.options.soft_conditions && self.split != Split::Test
     }
 
     /// Whether the `spoken` forms are drawn: [`Options::spoken`] outside the test split. No
@@ -468,6 +490,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             render::asides(&mut g)
         } else if g.notes() {
             render::notes(&mut g)
+        } else if g.corrections() {
+            render::corrections(&mut g)
         } else {
             render::positive(&mut g)
         };
@@ -876,6 +900,98 @@ mod tests {
             );
         }
         assert!(made > 400, "{made} notes records");
+    }
+
+    #[test]
+    fn corrections_label_the_corrected_request_and_leave_what_was_taken_back_as_prose() {
+        let on = Options {
+            corrections: 1.0,
+            ..Options::default()
+        };
+        let (mut made, mut dropped) = (0, 0);
+        for index in 0..600 {
+            test_split_untouched(6, index, on, "corrections");
+            let e = example_with(6, index, Split::Train, on);
+            if e.meta.template != "corrections" {
+                continue;
+            }
+            made += 1;
+            let Expected::Plan(plan) = &e.expected else {
+                panic!("a corrections record is a plan: {}", e.instruction);
+            };
+            // Every argument of the plan has exactly one labeled value, and it reads as the
+            // plan's value; one tool mention per planned call.
+            for (c, call) in plan.calls.iter().enumerate() {
+                for (arg, value) in &call.args {
+                    let spans: Vec<&Span> = e
+                        .meta
+                        .spans
+                        .iter()
+                        .filter(|s| {
+                            s.role == Role::Value
+                                && s.call == Some(c + 1)
+                                && s.arg.as_deref() == Some(arg)
+                        })
+                        .collect();
+                    assert_eq!(spans.len(), 1, "{arg}: {}", e.instruction);
+                    let text = &e.instruction[spans[0].start..spans[0].end];
+                    let read = values::Lit::parse(text).map(|l| l.value);
+                    let word = codemode_plan::lexer::NUMBER_WORDS
+                        .iter()
+                        .position(|w| *w == text)
+                        .map(serde_json::Value::from);
+                    assert!(
+                        read.as_ref() == Some(value) || word.as_ref() == Some(value),
+                        "{arg}: {}",
+                        e.instruction
+                    );
+                }
+            }
+            let tools = e.meta.spans.iter().filter(|s| s.role == Role::Tool).count();
+            assert_eq!(tools, plan.calls.len(), "{}", e.instruction);
+            // More was said than the plan keeps: a value, an argument, a call, a limit or a field.
+            let literals = codemode_plan::lexer::lex(&e.instruction)
+                .map(|tokens| tokens.iter().filter(|t| t.value.is_some()).count())
+                .unwrap_or(0);
+            let kept: usize = plan.calls.iter().map(|c| c.args.len()).sum();
+            if literals > kept + usize::from(plan.output.limit.is_some()) {
+                dropped += 1;
+            }
+        }
+        assert!(made > 350, "{made} corrections records");
+        assert!(
+            dropped * 2 > made,
+            "{dropped} of {made} say a literal the plan drops"
+        );
+    }
+
+    #[test]
+    fn soft_conditions_are_condition_diagnostics_outside_the_test_split_only() {
+        let on = Options {
+            soft_conditions: true,
+            ..Options::default()
+        };
+        let soft = [
+            "on_event",
+            "should_have",
+            "nothing_otherwise",
+            "provided_after",
+            "formal_field",
+        ];
+        let mut seen = std::collections::HashSet::new();
+        for index in 0..6000 {
+            test_split_untouched(8, index, on, "");
+            let e = example_with(8, index, Split::Train, on);
+            let Some(variant) = e.meta.template.strip_prefix("condition:") else {
+                continue;
+            };
+            if soft.contains(&variant) {
+                assert_eq!(e.expected, Expected::Diagnostic, "{}", e.instruction);
+                assert_eq!(e.meta.unsupported, Some(Unsupported::Condition));
+                seen.insert(variant.to_owned());
+            }
+        }
+        assert_eq!(seen.len(), soft.len(), "{seen:?}");
     }
 
     #[test]

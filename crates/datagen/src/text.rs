@@ -7,6 +7,9 @@
 use crate::values::Lit;
 use crate::{Role, Span};
 
+/// The label of an inserted piece: its role, call and argument.
+pub(crate) type Label<'a> = (Role, Option<usize>, Option<&'a str>);
+
 /// How the prose of one instruction is cased.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Case {
@@ -201,6 +204,60 @@ impl Text {
     /// The row limit.
     pub(crate) fn limit(&mut self, text: &str) {
         self.labeled(text, Role::Limit, None, None);
+    }
+
+    /// Inserts `before` (prose, in the record's case but never capitalised as a sentence start),
+    /// `piece` (labeled when `label` is given) and `after` (prose) at byte `at`, and moves the
+    /// spans behind it.
+    pub(crate) fn insert(
+        &mut self,
+        at: usize,
+        before: &str,
+        piece: &str,
+        label: Option<Label>,
+        after: &str,
+    ) {
+        let cased = |prose: &str| match self.case {
+            Case::Lower => prose.to_lowercase(),
+            Case::Upper => prose.to_uppercase(),
+            _ => prose.to_owned(),
+        };
+        let (before, after) = (cased(before), cased(after));
+        let inserted = format!("{before}{piece}{after}");
+        for span in &mut self.spans {
+            if span.start >= at {
+                span.start += inserted.len();
+                span.end += inserted.len();
+            }
+        }
+        let start = at + before.len();
+        self.buf.insert_str(at, &inserted);
+        if let Some((role, call, arg)) = label {
+            self.spans.push(Span {
+                start,
+                end: start + piece.len(),
+                role,
+                call,
+                arg: arg.map(str::to_owned),
+            });
+            self.spans.sort_by_key(|s| s.start);
+        }
+    }
+
+    /// Takes the label off every span `unlabel` picks: its words stay, as prose.
+    pub(crate) fn unlabel(&mut self, unlabel: impl Fn(&Span) -> bool) {
+        self.spans.retain(|s| !unlabel(s));
+    }
+
+    /// Forgets call `call` (1-based): its spans lose their labels and the calls after it move
+    /// up one.
+    pub(crate) fn forget_call(&mut self, call: usize) {
+        self.unlabel(|s| s.call == Some(call));
+        for span in &mut self.spans {
+            if let Some(k) = span.call.filter(|&k| k > call) {
+                span.call = Some(k - 1);
+            }
+        }
     }
 
     /// Ends the instruction: trims, and drops a trailing space.

@@ -272,3 +272,200 @@ pub(super) fn merged(g: &mut Gen) -> Option<Example> {
     render::end(g, &mut t);
     finish(g, t, &specs, Unsupported::Aggregate, "merged", None)
 }
+
+/// Something that may or may not happen, said as a fact the reader cannot check.
+const EVENTS: &[&str] = &[
+    "The client may cancel the visit.",
+    "The supplier might not deliver in time.",
+    "The storm could close the airport on Tuesday.",
+    "There is a chance the invoice was already paid.",
+    "The candidate may decline the offer.",
+    "The server might go down during the migration.",
+    "I am not sure whether the shipment cleared customs.",
+    "Possibly the customer will ask for a refund.",
+    "The meeting could be moved to next week.",
+    "It may rain on the day of the event.",
+    "The vendor has not confirmed yet.",
+    "Mr. Tanaka may not be able to attend.",
+];
+
+/// What follows such an event: the condition, said softly.
+const ON_EVENT: &[&str] = &[
+    "Should that happen,",
+    "Should that be the case,",
+    "In that event,",
+    "If so,",
+    "Were that to happen,",
+    "If that turns out to be the case,",
+    "In case it does,",
+    "If that happens,",
+    "Should this occur,",
+    "If it comes to that,",
+];
+
+/// Polite ways into the guarded request.
+const ASK: &[&str] = &[
+    "would it be possible to",
+    "I'd like you to",
+    "kindly",
+    "please",
+    "could you",
+    "it would be appreciated if you could",
+    "we would need to",
+    "please go ahead and",
+    "",
+];
+
+/// A state of the world a formal condition asks about: a subject and what may have happened.
+const STATES: &[(&str, &str)] = &[
+    ("the payment", "failed"),
+    ("the order", "been cancelled"),
+    ("attendance", "dropped below half"),
+    ("the stock", "run out"),
+    ("the deadline", "passed"),
+    ("the build", "broken"),
+    ("the guest", "checked out early"),
+    ("the account", "been locked"),
+];
+
+/// Conditions said formally or softly, mostly on an event rather than a call's result; returns
+/// the variant name. Only `c2` is asked for, and `c1` only as the thing checked.
+pub(super) fn soft_condition(
+    g: &mut Gen,
+    t: &mut Text,
+    specs: &[Spec],
+    c1: &DCall,
+    c2: &DCall,
+) -> &'static str {
+    match g.below(5) {
+        0 => {
+            // An event that may happen, then the request guarded by it.
+            if g.chance(0.4) {
+                t.w(g.pw(&[
+                    "I am sorry to trouble you.",
+                    "Apologies for the complicated request.",
+                    "A quick note.",
+                    "Dear team,",
+                ]));
+            }
+            t.w(g.pw(EVENTS));
+            t.w(g.pw(ON_EVENT));
+            t.w(g.pw(ASK));
+            let verb = g.chance(0.7);
+            call(g, t, 1, c2, verb);
+            t.p(g.pw(&["?", ".", ""]));
+            "on_event"
+        }
+        1 => {
+            // "Should the payment have failed, I'd like you to ..."
+            let (subject, done) = *g.pick(STATES);
+            if g.chance(0.6) {
+                t.w("Should");
+                t.w(subject);
+                t.w("have");
+            } else {
+                t.w(g.pw(&["If", "In the event that", "In case"]));
+                t.w(subject);
+                t.w("has");
+            }
+            t.w(done);
+            t.p(",");
+            t.w(g.pw(ASK));
+            call(g, t, 1, c2, true);
+            "should_have"
+        }
+        2 => {
+            // Do nothing in one case, the call otherwise.
+            t.w(g.pw(&[
+                "In the case that",
+                "If",
+                "In the event that",
+                "Where",
+                "Provided that",
+            ]));
+            match g.below(2) {
+                0 => {
+                    render::mention(g, t, &c1.tool, 2);
+                    render::args(g, t, 2, &c1.args);
+                    t.w(g.pw(&[
+                        "shows there is enough left",
+                        "comes back clean",
+                        "already lists it",
+                        "reports no problem",
+                    ]));
+                }
+                _ => t.w(g.pw(&[
+                    "there is still toner in the supply room",
+                    "the item is already on order",
+                    "someone has already replied",
+                    "the room is free",
+                    "the report was already sent",
+                ])),
+            }
+            t.p(",");
+            t.w(g.pw(&[
+                "please do nothing.",
+                "no action is needed.",
+                "leave it as it is.",
+                "there is nothing to do.",
+            ]));
+            t.w(g.pw(&["Otherwise,", "If not,", "Failing that,", "Otherwise"]));
+            t.w(g.pw(ASK));
+            call(g, t, 1, c2, true);
+            t.p(g.pw(&["?", ".", ""]));
+            "nothing_otherwise"
+        }
+        3 => {
+            // The request first, its condition after it, formally.
+            t.w(g.pw(ASK));
+            call(g, t, 1, c2, true);
+            t.p(",");
+            t.w(g.pw(&[
+                "provided that",
+                "on the condition that",
+                "assuming that",
+                "but only in the event that",
+                "if and when",
+                "should it turn out that",
+            ]));
+            t.w(g.pw(&[
+                "the client confirms",
+                "the budget is approved",
+                "nobody objects",
+                "the weather holds",
+                "the part arrives",
+                "the manager signs off",
+            ]));
+            "provided_after"
+        }
+        _ => {
+            // A condition on a field the check returns, said formally.
+            let prop =
+                spec_of(specs, c1).map_or_else(|| "status".to_owned(), |s| prop_or(g, s, "status"));
+            t.w(g.pw(&[
+                "Should",
+                "In the event that",
+                "In the case that",
+                "Provided that",
+                "Assuming",
+            ]));
+            t.w("the");
+            t.w(&prop);
+            t.w(g.pw(&["reported by", "returned by", "from", "given by"]));
+            render::mention(g, t, &c1.tool, 1);
+            render::args(g, t, 1, &c1.args);
+            t.w(g.pw(&[
+                "prove to be below",
+                "turn out to exceed",
+                "be found to be under",
+                "is greater than",
+                "is lower than",
+            ]));
+            t.w(&[3, 5, 10, 50, 100][g.below(5)].to_string());
+            t.p(",");
+            t.w(g.pw(ASK));
+            call(g, t, 2, c2, true);
+            "formal_field"
+        }
+    }
+}

@@ -6,7 +6,9 @@
 //! only, what the user wants, calls with their reasons, pasted pseudo-code and short memos; behind an
 //! option, `echo`: a plain-word tool said as prose and as the tool; behind another, `markdown`:
 //! headings, bold labels and bullet lists; behind a third, `asides`: remarks that use the words
-//! of unsupported structures without asking for one). Inside the frame every
+//! of unsupported structures without asking for one; behind others, `notes`: calls already made
+//! listed before the ones to make now, and `corrections`: values, arguments, calls or row limits
+//! said and taken back). Inside the frame every
 //! choice is drawn independently: verbs, argument styles, joiners, cue words and where they stand,
 //! output and projection phrases, filler, punctuation and the casing of the prose.
 //!
@@ -32,6 +34,7 @@ mod args_first;
 mod asides;
 mod call;
 mod chatty;
+mod corrections;
 mod decoy;
 mod draw;
 mod echo;
@@ -50,6 +53,7 @@ mod train_only;
 mod words;
 
 pub(crate) use asides::positive as asides;
+pub(crate) use corrections::corrections;
 pub(crate) use echo::positive as echo;
 pub(crate) use markdown::positive as markdown;
 pub(crate) use notes::notes;
