@@ -77,6 +77,12 @@ fn say(g: &mut Gen, t: &mut Text, d: &Draft) {
     write(g, t, fam, d, None);
 }
 
+/// `piece` after a space at the end of the text, labeled with `label`.
+fn append(t: &mut Text, piece: &str, label: Option<crate::text::Label>) {
+    let at = t.buf.len();
+    t.insert(at, " ", piece, label, "");
+}
+
 /// A value other than `lit`, of the same kind, or `None` when three draws give it back.
 fn other_value(g: &mut Gen, spec: &Spec, arg: &str, lit: &Lit) -> Option<Lit> {
     let kind = spec.arg_kind(arg)?;
@@ -225,8 +231,7 @@ fn value_later(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<(
                     t.raw(&arg);
                 }
             }
-            let at = t.buf.len();
-            t.insert(at, " ", &right.text, right_label, "");
+            append(t, &right.text, right_label);
         }
         1 => {
             // "the date should be "x", not "y""
@@ -238,8 +243,7 @@ fn value_later(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<(
             t.w("the");
             t.raw(&arg);
             t.w(g.pw(&["should be", "is", "needs to be", "has to be"]));
-            let at = t.buf.len();
-            t.insert(at, " ", &right.text, right_label, "");
+            append(t, &right.text, right_label);
             if g.chance(0.6) {
                 t.p(",");
                 t.w("not");
@@ -257,8 +261,7 @@ fn value_later(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<(
                 t.w("one");
             }
             t.w("to");
-            let at = t.buf.len();
-            t.insert(at, " ", &right.text, right_label, "");
+            append(t, &right.text, right_label);
         }
         _ => {
             // "I meant "x", not "y""
@@ -268,8 +271,7 @@ fn value_later(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<(
                 "that should have been",
                 "I said it wrong:",
             ]));
-            let at = t.buf.len();
-            t.insert(at, " ", &right.text, right_label, "");
+            append(t, &right.text, right_label);
             t.p(",");
             t.w("not");
             t.raw(&wrong.text);
