@@ -7,7 +7,7 @@
 //! `class:variant`; a few variants of each class are written only in the test split.
 
 use crate::catalog::{self, Spec};
-use crate::render::{self, DCall, Draft};
+use crate::render::{self, DCall, Draft, spec_of};
 use crate::text::Text;
 use crate::{Example, Expected, Gen, Meta, Role, Split, Unsupported};
 
@@ -146,10 +146,6 @@ fn prop_or(g: &mut Gen, spec: &Spec, fallback: &'static str) -> String {
     } else {
         g.pick(&spec.props).clone()
     }
-}
-
-fn spec_of<'a>(specs: &'a [Spec], c: &DCall) -> Option<&'a Spec> {
-    specs.iter().find(|s| s.name == c.tool)
 }
 
 #[cfg(test)]

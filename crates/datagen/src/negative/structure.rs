@@ -71,231 +71,232 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
             );
             let extra = if g.spoken() { 5 } else { 3 };
             if g.soft_conditions() && g.chance(0.35) {
-                name = spoken::soft_condition(g, &mut t, &specs, c1, c2);
-            } else {
-                match variant_x(g, 5, extra, 2) {
-                    0 => {
-                        name = "if_then";
-                        t.w(fixed_or(
-                            g,
-                            "if",
-                            &["when", "in the event that", "if ever", "whenever"],
-                        ));
-                        render::mention(g, &mut t, &c1.tool, 1);
-                        render::args(g, &mut t, 1, &c1.args);
-                        t.w(outcome);
-                        t.p(",");
-                        if g.chance(0.6) {
-                            t.w("then");
-                        }
-                        call(g, &mut t, 2, c2, true);
+                let name = spoken::soft_condition(g, &mut t, &specs, c1, c2);
+                render::end(g, &mut t);
+                return finish(g, t, &specs, class, name, None);
+            }
+            match variant_x(g, 5, extra, 2) {
+                0 => {
+                    name = "if_then";
+                    t.w(fixed_or(
+                        g,
+                        "if",
+                        &["when", "in the event that", "if ever", "whenever"],
+                    ));
+                    render::mention(g, &mut t, &c1.tool, 1);
+                    render::args(g, &mut t, 1, &c1.args);
+                    t.w(outcome);
+                    t.p(",");
+                    if g.chance(0.6) {
+                        t.w("then");
                     }
-                    1 => {
-                        name = "if_it";
-                        call(g, &mut t, 1, c1, true);
-                        t.p(g.pw(&[";", ",", ".", " —"]));
-                        t.w(fixed_or(
-                            g,
-                            "if it",
-                            &["when it", "if that", "if the call", "whenever it"],
-                        ));
-                        t.w(g.pt(
-                            &[
-                                "fails",
-                                "succeeds",
-                                "returns nothing",
-                                "comes back empty",
-                                "errors out",
-                                "finds anything",
-                                "times out",
-                            ],
-                            &[
-                                "doesn't work",
-                                "is empty",
-                                "returns false",
-                                "breaks",
-                                "is down",
-                                "goes wrong",
-                                "works",
-                                "returns results",
-                                "turns up empty",
-                                "blows up",
-                                "comes back with something",
-                                "throws an exception",
-                                "finds no match",
-                            ],
-                        ));
-                        t.p(",");
-                        call(g, &mut t, 2, c2, true);
-                    }
-                    2 => {
-                        name = "only_if";
-                        call(g, &mut t, 1, c2, true);
-                        t.w(g.pt(
-                            &["but only if", "only if", "if and only if"],
-                            &[
-                                "provided that",
-                                "as long as",
-                                "but only when",
-                                "assuming",
-                                "on condition that",
-                                "only when",
-                                "just if",
-                                "so long as",
-                                "but solely if",
-                                "only in the event that",
-                                "conditional on whether",
-                            ],
-                        ));
-                        render::mention(g, &mut t, &c1.tool, 2);
-                        render::args(g, &mut t, 2, &c1.args);
-                        t.w(outcome);
-                    }
-                    3 => {
-                        name = "unless";
-                        call(g, &mut t, 1, c1, true);
-                        t.w(fixed_or(
-                            g,
-                            "unless",
-                            &[
-                                "but not if",
-                                "but skip it if",
-                                "but not when",
-                                "skipping it if",
-                            ],
-                        ));
-                        t.w(g.pt(
-                            &[
-                                "it's a weekend",
-                                "the build is already green",
-                                "someone already did it",
-                                "there are more than 5 open tickets",
-                            ],
-                            &[
-                                "it's a holiday",
-                                "the ticket is already closed",
-                                "the job is still running",
-                                "someone beat us to it",
-                                "it was done earlier today",
-                                "the service is in maintenance mode",
-                                "the user opted out",
-                                "it already ran this morning",
-                            ],
-                        ));
-                        if n == 2 && g.chance(0.5) {
-                            t.p(";");
-                            t.w(fixed_or(
-                                g,
-                                "otherwise",
-                                &["if not", "else", "failing that"],
-                            ));
-                            call(g, &mut t, 2, c2, true);
-                        }
-                    }
-                    4 => {
-                        name = "if_prose";
-                        call(g, &mut t, 1, c1, true);
-                        t.w(g.pt(
-                            &[
-                                "if it's raining",
-                                "if the build is red",
-                                "if there are more than 3 failures",
-                                "if the user is inactive",
-                                "but only if nobody has done it yet",
-                            ],
-                            &[
-                                "if the queue is full",
-                                "when the cache is cold",
-                                "provided the account exists",
-                                "as long as it's a weekday",
-                                "whenever the disk is almost full",
-                                "if nothing came back",
-                                "if the deploy went out",
-                                "when the error rate spikes",
-                                "if the user has admin rights",
-                                "but only on weekdays",
-                                "if nobody has replied yet",
-                                "in the event that the service is down",
-                                "assuming the token is still valid",
-                                "if the account is locked",
-                                "only when the tests pass",
-                            ],
-                        ));
-                        if g.chance(0.4) {
-                            t.p(",");
-                            t.w(fixed_or(
-                                g,
-                                "otherwise",
-                                &["if not", "else", "failing that"],
-                            ));
-                            call(g, &mut t, 2, c2, true);
-                        }
-                    }
-                    5 => {
-                        name = "should_it";
-                        call(g, &mut t, 1, c1, true);
-                        t.p(",");
-                        t.w("and should it fail,");
-                        call(g, &mut t, 2, c2, true);
-                    }
-                    6 => {
-                        name = "in_case";
-                        call(g, &mut t, 1, c1, true);
-                        t.p(";");
-                        t.w("in case it returns nothing,");
-                        call(g, &mut t, 2, c2, true);
-                    }
-                    7 => {
-                        name = "if_so";
-                        t.w(g.pw(&[
-                            "check whether",
-                            "see if",
-                            "find out if",
-                            "first check if",
-                            "look at whether",
-                        ]));
-                        render::mention(g, &mut t, &c1.tool, 1);
-                        render::args(g, &mut t, 1, &c1.args);
-                        t.w(outcome);
-                        t.p(g.pw(&[";", ".", ","]));
-                        t.w(g.pw(&["if so,", "if it does,", "if yes,", "if not,", "only then"]));
-                        call(g, &mut t, 2, c2, true);
-                    }
-                    8 => {
-                        name = "depending_on";
-                        t.w(g.pw(&[
-                            "depending on whether",
-                            "based on whether",
-                            "according to whether",
-                        ]));
-                        render::mention(g, &mut t, &c1.tool, 1);
-                        render::args(g, &mut t, 1, &c1.args);
-                        t.w(outcome);
-                        t.p(",");
-                        call(g, &mut t, 2, c2, true);
-                        t.w(g.pw(&[
-                            "or skip it",
-                            "or don't",
-                            "or leave it alone",
-                            "or do nothing",
-                        ]));
-                    }
-                    9 => {
-                        name = "fallback";
-                        call(g, &mut t, 1, c1, true);
-                        t.w(g.pw(&["and fall back to", "and switch to", "and use", "but go to"]));
-                        render::mention(g, &mut t, &c2.tool, 2);
-                        render::args(g, &mut t, 2, &c2.args);
-                        t.w(g.pw(&[
-                            "if that fails",
-                            "if it doesn't work",
-                            "if it errors",
-                            "as a backup when it's down",
-                            "instead when it comes back empty",
-                        ]));
-                    }
-                    _ => name = spoken::condition(g, &mut t, &specs, c1, c2),
+                    call(g, &mut t, 2, c2, true);
                 }
+                1 => {
+                    name = "if_it";
+                    call(g, &mut t, 1, c1, true);
+                    t.p(g.pw(&[";", ",", ".", " —"]));
+                    t.w(fixed_or(
+                        g,
+                        "if it",
+                        &["when it", "if that", "if the call", "whenever it"],
+                    ));
+                    t.w(g.pt(
+                        &[
+                            "fails",
+                            "succeeds",
+                            "returns nothing",
+                            "comes back empty",
+                            "errors out",
+                            "finds anything",
+                            "times out",
+                        ],
+                        &[
+                            "doesn't work",
+                            "is empty",
+                            "returns false",
+                            "breaks",
+                            "is down",
+                            "goes wrong",
+                            "works",
+                            "returns results",
+                            "turns up empty",
+                            "blows up",
+                            "comes back with something",
+                            "throws an exception",
+                            "finds no match",
+                        ],
+                    ));
+                    t.p(",");
+                    call(g, &mut t, 2, c2, true);
+                }
+                2 => {
+                    name = "only_if";
+                    call(g, &mut t, 1, c2, true);
+                    t.w(g.pt(
+                        &["but only if", "only if", "if and only if"],
+                        &[
+                            "provided that",
+                            "as long as",
+                            "but only when",
+                            "assuming",
+                            "on condition that",
+                            "only when",
+                            "just if",
+                            "so long as",
+                            "but solely if",
+                            "only in the event that",
+                            "conditional on whether",
+                        ],
+                    ));
+                    render::mention(g, &mut t, &c1.tool, 2);
+                    render::args(g, &mut t, 2, &c1.args);
+                    t.w(outcome);
+                }
+                3 => {
+                    name = "unless";
+                    call(g, &mut t, 1, c1, true);
+                    t.w(fixed_or(
+                        g,
+                        "unless",
+                        &[
+                            "but not if",
+                            "but skip it if",
+                            "but not when",
+                            "skipping it if",
+                        ],
+                    ));
+                    t.w(g.pt(
+                        &[
+                            "it's a weekend",
+                            "the build is already green",
+                            "someone already did it",
+                            "there are more than 5 open tickets",
+                        ],
+                        &[
+                            "it's a holiday",
+                            "the ticket is already closed",
+                            "the job is still running",
+                            "someone beat us to it",
+                            "it was done earlier today",
+                            "the service is in maintenance mode",
+                            "the user opted out",
+                            "it already ran this morning",
+                        ],
+                    ));
+                    if n == 2 && g.chance(0.5) {
+                        t.p(";");
+                        t.w(fixed_or(
+                            g,
+                            "otherwise",
+                            &["if not", "else", "failing that"],
+                        ));
+                        call(g, &mut t, 2, c2, true);
+                    }
+                }
+                4 => {
+                    name = "if_prose";
+                    call(g, &mut t, 1, c1, true);
+                    t.w(g.pt(
+                        &[
+                            "if it's raining",
+                            "if the build is red",
+                            "if there are more than 3 failures",
+                            "if the user is inactive",
+                            "but only if nobody has done it yet",
+                        ],
+                        &[
+                            "if the queue is full",
+                            "when the cache is cold",
+                            "provided the account exists",
+                            "as long as it's a weekday",
+                            "whenever the disk is almost full",
+                            "if nothing came back",
+                            "if the deploy went out",
+                            "when the error rate spikes",
+                            "if the user has admin rights",
+                            "but only on weekdays",
+                            "if nobody has replied yet",
+                            "in the event that the service is down",
+                            "assuming the token is still valid",
+                            "if the account is locked",
+                            "only when the tests pass",
+                        ],
+                    ));
+                    if g.chance(0.4) {
+                        t.p(",");
+                        t.w(fixed_or(
+                            g,
+                            "otherwise",
+                            &["if not", "else", "failing that"],
+                        ));
+                        call(g, &mut t, 2, c2, true);
+                    }
+                }
+                5 => {
+                    name = "should_it";
+                    call(g, &mut t, 1, c1, true);
+                    t.p(",");
+                    t.w("and should it fail,");
+                    call(g, &mut t, 2, c2, true);
+                }
+                6 => {
+                    name = "in_case";
+                    call(g, &mut t, 1, c1, true);
+                    t.p(";");
+                    t.w("in case it returns nothing,");
+                    call(g, &mut t, 2, c2, true);
+                }
+                7 => {
+                    name = "if_so";
+                    t.w(g.pw(&[
+                        "check whether",
+                        "see if",
+                        "find out if",
+                        "first check if",
+                        "look at whether",
+                    ]));
+                    render::mention(g, &mut t, &c1.tool, 1);
+                    render::args(g, &mut t, 1, &c1.args);
+                    t.w(outcome);
+                    t.p(g.pw(&[";", ".", ","]));
+                    t.w(g.pw(&["if so,", "if it does,", "if yes,", "if not,", "only then"]));
+                    call(g, &mut t, 2, c2, true);
+                }
+                8 => {
+                    name = "depending_on";
+                    t.w(g.pw(&[
+                        "depending on whether",
+                        "based on whether",
+                        "according to whether",
+                    ]));
+                    render::mention(g, &mut t, &c1.tool, 1);
+                    render::args(g, &mut t, 1, &c1.args);
+                    t.w(outcome);
+                    t.p(",");
+                    call(g, &mut t, 2, c2, true);
+                    t.w(g.pw(&[
+                        "or skip it",
+                        "or don't",
+                        "or leave it alone",
+                        "or do nothing",
+                    ]));
+                }
+                9 => {
+                    name = "fallback";
+                    call(g, &mut t, 1, c1, true);
+                    t.w(g.pw(&["and fall back to", "and switch to", "and use", "but go to"]));
+                    render::mention(g, &mut t, &c2.tool, 2);
+                    render::args(g, &mut t, 2, &c2.args);
+                    t.w(g.pw(&[
+                        "if that fails",
+                        "if it doesn't work",
+                        "if it errors",
+                        "as a backup when it's down",
+                        "instead when it comes back empty",
+                    ]));
+                }
+                _ => name = spoken::condition(g, &mut t, &specs, c1, c2),
             }
         }
         Unsupported::Loop => match variant_x(g, 5, 4, 2) {

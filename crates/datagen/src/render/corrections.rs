@@ -39,19 +39,16 @@ fn ordinal(g: &mut Gen, k: usize, n: usize) -> &'static str {
     ["first", "second", "third"][k.min(2)]
 }
 
-/// Ends the sentence written so far, when it is not ended yet.
-fn close(g: &mut Gen, t: &mut Text) {
-    let trimmed = t.buf.trim_end();
-    if !trimmed.ends_with(['.', '!', '?', ';']) {
-        t.p(g.pw(&[".", ".", ";", " —", "."]));
-    }
-}
+/// Marks that end a sentence before another one follows.
+const BETWEEN: &[&str] = &[".", ".", ";", " —", "."];
 
-/// Ends the instruction, maybe with a mark.
-fn last(g: &mut Gen, t: &mut Text) {
-    let trimmed = t.buf.trim_end();
-    if !trimmed.ends_with(['.', '!', '?']) {
-        t.p(g.pw(&[".", ".", "", "!"]));
+/// Marks that end the instruction (or none).
+const LAST: &[&str] = &[".", ".", "", "!"];
+
+/// Ends the sentence written so far with one of `marks`, when it is not ended yet.
+fn close(g: &mut Gen, t: &mut Text, marks: &[&str]) {
+    if !t.buf.trim_end().ends_with(['.', '!', '?', ';']) {
+        t.p(g.pw(marks));
     }
 }
 
@@ -91,6 +88,29 @@ fn other_value(g: &mut Gen, spec: &Spec, arg: &str, lit: &Lit) -> Option<Lit> {
         .find(|other| other.value != lit.value)
 }
 
+/// A value of the request said wrong: an argument drawn, the request written with another value
+/// of its kind, whose label is then taken off. Returns the call (0-based), the argument, the right
+/// and the wrong value, and where the wrong value ends (when it was labeled).
+fn said_wrong(
+    g: &mut Gen,
+    t: &mut Text,
+    specs: &[Spec],
+    d: &Draft,
+) -> Option<(usize, String, Lit, Lit, Option<usize>)> {
+    let (k, i) = some_arg(g, d)?;
+    let (arg, right) = d.calls[k].args[i].clone();
+    let wrong = other_value(g, spec_of(specs, &d.calls[k])?, &arg, &right)?;
+    let mut said = d.clone();
+    said.calls[k].args[i].1 = wrong.clone();
+    say(g, t, &said);
+    let is_it = |s: &crate::Span| {
+        s.role == Role::Value && s.call == Some(k + 1) && s.arg.as_deref() == Some(arg.as_str())
+    };
+    let end = t.spans.iter().find(|s| is_it(s)).map(|s| s.end);
+    t.unlabel(is_it);
+    Some((k, arg, right, wrong, end))
+}
+
 /// A call with arguments and one of them, at random: `(call index, argument index)`.
 fn some_arg(g: &mut Gen, d: &Draft) -> Option<(usize, usize)> {
     let with_args: Vec<usize> = (0..d.calls.len())
@@ -109,51 +129,36 @@ pub(crate) fn corrections(g: &mut Gen) -> Option<Example> {
     let size = catalog::size(g, 1);
     let mut specs = catalog::sample(g, size);
     let mut t = Text::new(case(g));
-    match g.weighted(&[34, 18, 16, 16, 16]) {
-        0 => {
-            let draft = draw(g, &mut specs, n, false)?;
-            value_in_place(g, &mut t, &specs, &draft)?;
-            finish_positive(g, t, &specs, &draft, "corrections")
-        }
-        1 => {
-            let draft = draw(g, &mut specs, n, false)?;
-            value_later(g, &mut t, &specs, &draft)?;
-            finish_positive(g, t, &specs, &draft, "corrections")
-        }
-        2 => {
-            let draft = draw(g, &mut specs, n, false)?;
-            strike_arg(g, &mut t, &specs, &draft)?;
-            finish_positive(g, t, &specs, &draft, "corrections")
-        }
+    let draft = match g.weighted(&[34, 18, 16, 16, 16]) {
         3 => {
             // The request as said has one call more than the plan.
             let mut said = draw(g, &mut specs, (n + 1).min(3), false)?;
             said.out = None;
-            let draft = strike_call(g, &mut t, &mut said)?;
-            finish_positive(g, t, &specs, &draft, "corrections")
+            strike_call(g, &mut t, &said)?
         }
-        _ => {
+        4 => {
             let draft = draw(g, &mut specs, 1, false)?;
             shaping_in_place(g, &mut t, &specs, &draft)?;
-            finish_positive(g, t, &specs, &draft, "corrections")
+            draft
         }
-    }
+        form => {
+            let draft = draw(g, &mut specs, n, false)?;
+            let write = match form {
+                0 => value_in_place,
+                1 => value_later,
+                _ => strike_arg,
+            };
+            write(g, &mut t, &specs, &draft)?;
+            draft
+        }
+    };
+    finish_positive(g, t, &specs, &draft, "corrections")
 }
 
 /// `ARG "wrong", no, "right"`: the value taken back right where it was said.
 fn value_in_place(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<()> {
-    let (k, i) = some_arg(g, d)?;
-    let (arg, right) = d.calls[k].args[i].clone();
-    let spec = specs.iter().find(|s| s.name == d.calls[k].tool)?;
-    let wrong = other_value(g, spec, &arg, &right)?;
-    let mut said = d.clone();
-    said.calls[k].args[i].1 = wrong;
-    say(g, t, &said);
-    let is_it = |s: &crate::Span| {
-        s.role == Role::Value && s.call == Some(k + 1) && s.arg.as_deref() == Some(arg.as_str())
-    };
-    let at = t.spans.iter().find(|s| is_it(s))?.end;
-    t.unlabel(is_it);
+    let (k, arg, right, _, at) = said_wrong(g, t, specs, d)?;
+    let at = at?;
     let joiner = g.pw(IN_PLACE);
     t.insert(
         at,
@@ -167,17 +172,8 @@ fn value_in_place(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Optio
 
 /// `... Actually make the date "x".`: a later sentence gives the value again, and it stands.
 fn value_later(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<()> {
-    let (k, i) = some_arg(g, d)?;
-    let (arg, right) = d.calls[k].args[i].clone();
-    let spec = specs.iter().find(|s| s.name == d.calls[k].tool)?;
-    let wrong = other_value(g, spec, &arg, &right)?;
-    let mut said = d.clone();
-    said.calls[k].args[i].1 = wrong.clone();
-    say(g, t, &said);
-    t.unlabel(|s| {
-        s.role == Role::Value && s.call == Some(k + 1) && s.arg.as_deref() == Some(arg.as_str())
-    });
-    close(g, t);
+    let (k, arg, right, wrong, _) = said_wrong(g, t, specs, d)?;
+    close(g, t, BETWEEN);
     let n = d.calls.len();
     // Which call: said when another call has the same argument.
     let shared = d
@@ -277,7 +273,7 @@ fn value_later(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<(
             t.raw(&wrong.text);
         }
     }
-    last(g, t);
+    close(g, t, LAST);
     Some(())
 }
 
@@ -286,7 +282,7 @@ fn strike_arg(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<()
     // An optional argument the plan does not give, on some call.
     let mut free = Vec::new();
     for (k, c) in d.calls.iter().enumerate() {
-        let spec = specs.iter().find(|s| s.name == c.tool)?;
+        let spec = spec_of(specs, c)?;
         for (a, _) in &spec.args {
             if !spec.is_required(a) && !c.args.iter().any(|(b, _)| b == a) {
                 free.push((k, a.clone()));
@@ -297,8 +293,7 @@ fn strike_arg(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<()
         return value_in_place(g, t, specs, d);
     }
     let (k, arg) = g.pick(&free).clone();
-    let spec = specs.iter().find(|s| s.name == d.calls[k].tool)?;
-    let kind = spec.arg_kind(&arg)?;
+    let kind = spec_of(specs, &d.calls[k])?.arg_kind(&arg)?;
     let mut said = d.clone();
     let at = g.below(said.calls[k].args.len() + 1);
     said.calls[k]
@@ -325,14 +320,13 @@ fn strike_arg(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<()
         t.insert(value_end, aside, "", None, "");
         return Some(());
     }
-    close(g, t);
+    close(g, t, BETWEEN);
     let n = d.calls.len();
-    let shared = d.calls.iter().enumerate().any(|(j, _)| {
-        j != k
-            && specs
-                .iter()
-                .any(|s| s.name == d.calls[j].tool && s.has_arg(&arg))
-    });
+    let shared = d
+        .calls
+        .iter()
+        .enumerate()
+        .any(|(j, c)| j != k && spec_of(specs, c).is_some_and(|s| s.has_arg(&arg)));
     t.w(g.pw(&[
         "Strike the",
         "Scratch the",
@@ -361,13 +355,13 @@ fn strike_arg(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<()
             "not sure about it",
         ]));
     }
-    last(g, t);
+    close(g, t, LAST);
     Some(())
 }
 
 /// A call said and then struck (`Scratch the last one.`); returns the plan of the calls that
 /// stand.
-fn strike_call(g: &mut Gen, t: &mut Text, said: &mut Draft) -> Option<Draft> {
+fn strike_call(g: &mut Gen, t: &mut Text, said: &Draft) -> Option<Draft> {
     let n = said.calls.len();
     if n < 2 {
         return None;
@@ -375,7 +369,7 @@ fn strike_call(g: &mut Gen, t: &mut Text, said: &mut Draft) -> Option<Draft> {
     say(g, t, said);
     let k = if g.chance(0.55) { n - 1 } else { g.below(n) };
     t.forget_call(k + 1);
-    close(g, t);
+    close(g, t, BETWEEN);
     let tool = said.calls[k].tool.clone();
     let unique = said.calls.iter().filter(|c| c.tool == tool).count() == 1;
     let which = ordinal(g, k, n);
@@ -417,7 +411,7 @@ fn strike_call(g: &mut Gen, t: &mut Text, said: &mut Draft) -> Option<Draft> {
             t.w(g.pw(&["one", "call", "step"]));
         }
     }
-    last(g, t);
+    close(g, t, LAST);
     let mut plan = said.clone();
     plan.calls.remove(k);
     Some(plan)
@@ -425,7 +419,7 @@ fn strike_call(g: &mut Gen, t: &mut Text, said: &mut Draft) -> Option<Draft> {
 
 /// `first 3 rows, no, 4` or `name, no, email`: the row limit or a field taken back.
 fn shaping_in_place(g: &mut Gen, t: &mut Text, specs: &[Spec], d: &Draft) -> Option<()> {
-    let spec = specs.iter().find(|s| s.name == d.calls[0].tool)?;
+    let spec = spec_of(specs, &d.calls[0])?;
     let others: Vec<&String> = spec
         .props
         .iter()

@@ -87,6 +87,11 @@ pub(crate) struct DCall {
     pub(crate) args: Vec<(String, Lit)>,
 }
 
+/// The spec of the tool `c` calls.
+pub(crate) fn spec_of<'a>(specs: &'a [Spec], c: &DCall) -> Option<&'a Spec> {
+    specs.iter().find(|s| s.name == c.tool)
+}
+
 /// Which schedule cue the instruction carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Sched {
