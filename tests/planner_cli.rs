@@ -370,3 +370,95 @@ fn at_the_default_threshold_at_most_one_plan_in_a_hundred_is_wrong() {
     // And the threshold does not buy that with most of the plans.
     assert!(exact as f64 >= 0.9 * plans as f64, "{exact} of {plans}");
 }
+
+/// The answers of `plan` with their confidences taken out.
+fn without_confidences(answers: &str) -> Vec<Value> {
+    json_lines(answers)
+        .into_iter()
+        .map(|mut answer| {
+            if let Some(object) = answer.as_object_mut() {
+                object.remove("confidence");
+            }
+            answer
+        })
+        .collect()
+}
+
+#[test]
+fn calibrating_with_a_reference_moves_confidences_and_never_plans() {
+    let dir = std::env::temp_dir().join(format!("codemode-calibrate-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = common::data_dir().join("../..");
+    let model = root.join("model");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    // Records drawn like training records for the reference; labeled records for the fit.
+    let (reference, labeled, out) = (path("reference.jsonl"), path("labeled.jsonl"), path("fam"));
+    codemode(
+        &[
+            "generate", "--seed", "3", "--count", "300", "--out", &reference,
+        ],
+        "",
+    );
+    let test_split = [
+        "generate", "--seed", "4", "--count", "400", "--split", "test",
+    ];
+    codemode(&[&test_split[..], &["--out", &labeled]].concat(), "");
+    let hand = root.join("data/dev/hand_written.jsonl");
+    let hand = hand.to_str().unwrap();
+    let calibrate = |from: &str, extra: &[&str]| {
+        let mut args = vec!["calibrate", "--model", from, "--out", &out];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&[hand, &labeled]);
+        codemode(&args, "")
+    };
+    let printed = calibrate(model.to_str().unwrap(), &["--reference", &reference]);
+    // Every generated record the frontend reads is in the reference (a few it refuses).
+    let read: usize = printed
+        .split("reference: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!((280..=300).contains(&read), "{printed}");
+    assert!(
+        printed.contains("distance from the training records"),
+        "{printed}"
+    );
+    // The reference is stored with the weights.
+    let size = |p: &std::path::Path| std::fs::metadata(p).unwrap().len();
+    let weights = std::path::Path::new(&out).join("model.safetensors");
+    assert!(size(&weights) > size(&model.join("model.safetensors")));
+    // The distance moves confidences only: every answer is the shipped model's.
+    let fam = std::path::Path::new(&out);
+    assert_eq!(
+        without_confidences(&plans_of(fam)),
+        without_confidences(&plans_of(&model))
+    );
+    // Calibrated again without `--reference`, the stored reference is kept and read.
+    let stored = size(&weights);
+    let again = calibrate(&out, &[]);
+    assert!(
+        again.contains("distance from the training records"),
+        "{again}"
+    );
+    assert_eq!(size(&weights), stored);
+    // A reference of too few records the frontend reads is refused with a message.
+    let few = path("few.jsonl");
+    std::fs::write(&few, format!("{WEATHER_RECORD}\n{WEATHER_RECORD}\n")).unwrap();
+    let output = common::pipe(
+        std::process::Command::new(common::bin()).args([
+            "calibrate",
+            "--model",
+            model.to_str().unwrap(),
+            "--out",
+            &path("bad"),
+            "--reference",
+            &few,
+            hand,
+        ]),
+        "",
+    );
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("a reference needs at least 10"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

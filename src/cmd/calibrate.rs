@@ -1,5 +1,7 @@
 //! `codemode calibrate`: fit how a model's confidence maps to the share of exact plans, and the
 //! default threshold, on labeled records it was not trained on, and write them into the model.
+//! With `--reference`, the model also carries member 0's pooled vectors of a sample of its
+//! training records, and the confidence is moved by each plan's distance from them.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -7,6 +9,7 @@ use std::process::ExitCode;
 use codemode_model::Planner;
 use codemode_model::confidence::{Calibration, Sample};
 use codemode_model::eval::same_value;
+use codemode_model::familiar::Reference;
 use codemode_model::labels::{Expected, read_labeled};
 use codemode_model::planner::write_calibration;
 use codemode_model::selective::{self, Scored};
@@ -29,6 +32,13 @@ pub struct Args {
     /// for them, and the other members read only what member 0 is not sure of.
     #[arg(long)]
     without_disputes: bool,
+    /// JSONL records drawn like the model's training records (a sample of the generator's and
+    /// the people's records it was trained on; `expected` is ignored): member 0's pooled vectors
+    /// of them become the reference each plan's distance is measured from, stored in the
+    /// written weights, and the confidence is fitted to read the distance. Without it, a
+    /// reference the model already carries is kept and read.
+    #[arg(long, value_name = "FILE")]
+    reference: Vec<PathBuf>,
     /// JSONL files of labeled records (`expected`) the model was not trained on, and that it
     /// will not be judged on.
     #[arg(required = true)]
@@ -40,7 +50,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !(0.0..1.0).contains(&args.risk) {
         anyhow::bail!("--risk must be a share from 0 to 1, not {}", args.risk);
     }
-    let planner = Planner::from_dir(&args.model)?.with_disputes(!args.without_disputes);
+    let mut planner = Planner::from_dir(&args.model)?.with_disputes(!args.without_disputes);
+    let reference = if args.reference.is_empty() {
+        None
+    } else {
+        let reference = reference_of(&planner, &args.reference)?;
+        println!(
+            "reference: {} records' pooled vectors, {} wide",
+            reference.len(),
+            reference.width()
+        );
+        Some(reference)
+    };
+    if reference.is_some() {
+        planner = planner.with_reference(reference.clone());
+    }
     let mut samples = Vec::new();
     let mut plan_records = 0;
     for path in &args.files {
@@ -60,8 +84,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         plan_records += plans;
     }
     let mut calibration = Calibration::fit(&samples)?;
+    calibration.fit_familiar(&samples);
     calibration.threshold = calibration.choose_threshold(&samples, args.risk);
-    write_calibration(&args.model, &args.out, &calibration)?;
+    write_calibration(&args.model, &args.out, &calibration, reference.as_ref())?;
     let knots: Vec<String> = calibration
         .raw
         .iter()
@@ -80,6 +105,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "a plan the cascade's members read otherwise: at most {:.3}",
         calibration.disputed
     );
+    match (calibration.familiar, planner.reference()) {
+        (Some(f), _) => println!(
+            "distance from the training records: log odds {:.3} x that of the map, {:+.3} x the \
+             distance, {:+.3}",
+            f.confidence, f.distance, f.bias
+        ),
+        (None, Some(_)) => println!(
+            "distance from the training records: left out (it does not lower the odds of \
+             farther plans here)"
+        ),
+        (None, None) => {}
+    }
     println!(
         "default threshold: {:.3} (at most {:.1}% of the plans answered wrong)",
         calibration.threshold,
@@ -88,7 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let scored: Vec<Scored> = samples
         .iter()
         .map(|s| Scored {
-            confidence: calibration.confidence(s.raw, s.unhonoured, s.disputed),
+            confidence: calibration.confidence_of(s),
             exact: s.right,
         })
         .collect();
@@ -141,9 +178,28 @@ fn samples_of(planner: &Planner, path: &PathBuf) -> anyhow::Result<(Vec<Sample>,
                 raw: assessed.raw,
                 unhonoured: !assessed.unhonoured.is_empty(),
                 disputed: assessed.disputed,
+                distance: assessed.distance,
                 right,
             })
         })
         .collect();
     Ok((samples, plan_records))
+}
+
+/// The reference of `paths`' records: member 0's pooled vector of each record the frontend
+/// reads (the labels, if any, are ignored).
+fn reference_of(planner: &Planner, paths: &[PathBuf]) -> anyhow::Result<Reference> {
+    let mut records = Vec::new();
+    for path in paths {
+        for mut value in super::eval::read_lines(path)? {
+            if let Some(object) = value.as_object_mut() {
+                object.retain(|key, _| key == "instruction" || key == "tools");
+            }
+            if let Ok(record) = frontend::read_record(&value) {
+                records.push(record);
+            }
+        }
+    }
+    let refs: Vec<&Record> = records.iter().collect();
+    Ok(Reference::new(&planner.pooled(&refs)?)?)
 }

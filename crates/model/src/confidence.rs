@@ -16,7 +16,11 @@
 //!   agree on what is like their training data and part ways on what is not, so a dispute marks
 //!   an unfamiliar request whatever words it is in, where the residual checks know only the
 //!   kinds of request they were written for. The cap is the share of exact plans among disputed
-//!   ones.
+//!   ones;
+//! - for a plan neither capped, moved by its distance from the training records when the planner
+//!   carries a reference ([`crate::familiar`]): a logistic fit of exactness on the mapped
+//!   confidence and the distance, so that a sentence unlike the training records is trusted less
+//!   than the networks' probabilities say.
 //!
 //! A calibration also carries the threshold chosen with it ([`Calibration::threshold`]), the
 //! least confidence run_instruction and `codemode do` run a plan at unless told otherwise.
@@ -24,6 +28,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ModelError;
+use crate::familiar::Familiar;
 
 /// How a planner turns its network's least probability into a confidence.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -41,6 +46,10 @@ pub struct Calibration {
     pub disputed: f32,
     /// The least confidence a plan is run at by default.
     pub threshold: f32,
+    /// How a plan's distance from the training records moves its confidence (absent: it does
+    /// not, as for a planner without a reference).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub familiar: Option<Familiar>,
 }
 
 /// One answered plan of a labeled record, for fitting.
@@ -52,6 +61,9 @@ pub struct Sample {
     pub unhonoured: bool,
     /// Whether a cascade's members each read the record otherwise.
     pub disputed: bool,
+    /// How far the record lies from the training records (when the planner carries a
+    /// reference).
+    pub distance: Option<f32>,
     /// Whether the plan is the expected one.
     pub right: bool,
 }
@@ -73,6 +85,7 @@ impl Calibration {
             unhonoured: 1.0,
             disputed: 1.0,
             threshold: 0.0,
+            familiar: None,
         }
     }
 
@@ -97,6 +110,11 @@ impl Calibration {
         if self.right.windows(2).any(|w| w[0] > w[1]) {
             return bad("`right` must never decrease");
         }
+        if let Some(f) = self.familiar
+            && !(f.confidence > 0.0 && f.distance <= 0.0 && f.bias.is_finite())
+        {
+            return bad("`familiar` must weigh the confidence above 0 and the distance at most 0");
+        }
         Ok(())
     }
 
@@ -104,7 +122,22 @@ impl Calibration {
     /// knots and flat beyond them, capped at [`Calibration::unhonoured`] when the plan leaves a
     /// request unhonoured and at [`Calibration::disputed`] when it is disputed.
     pub fn confidence(&self, raw: f32, unhonoured: bool, disputed: bool) -> f32 {
+        self.confidence_at(raw, unhonoured, disputed, None)
+    }
+
+    /// [`Calibration::confidence`], for a plan at `distance` from the training records: a plan
+    /// neither capped is moved by [`Calibration::familiar`] when both are known.
+    pub fn confidence_at(
+        &self,
+        raw: f32,
+        unhonoured: bool,
+        disputed: bool,
+        distance: Option<f32>,
+    ) -> f32 {
         let mut confidence = interpolate(&self.raw, &self.right, raw);
+        if let (Some(f), Some(d), false, false) = (self.familiar, distance, unhonoured, disputed) {
+            confidence = f.apply(confidence, d);
+        }
         if unhonoured {
             confidence = confidence.min(self.unhonoured);
         }
@@ -112,6 +145,16 @@ impl Calibration {
             confidence = confidence.min(self.disputed);
         }
         confidence
+    }
+
+    /// The confidence of an answered plan of a labeled record.
+    pub fn confidence_of(&self, sample: &Sample) -> f32 {
+        self.confidence_at(
+            sample.raw,
+            sample.unhonoured,
+            sample.disputed,
+            sample.distance,
+        )
     }
 
     /// Fits a calibration to answered plans of labeled records: the map by isotonic regression
@@ -186,9 +229,25 @@ impl Calibration {
                 share(disputed)
             },
             threshold: 0.0,
+            familiar: None,
         };
         calibration.validate()?;
         Ok(calibration)
+    }
+
+    /// Fits [`Calibration::familiar`] to the plans of `samples` neither capped and with a
+    /// distance (after the map is fitted; see [`Familiar::fit`]). Leaves it absent when the
+    /// samples carry no distance or the distance says nothing.
+    pub fn fit_familiar(&mut self, samples: &[Sample]) {
+        let plain: Vec<(f32, f32, bool)> = samples
+            .iter()
+            .filter(|s| !s.unhonoured && !s.disputed)
+            .filter_map(|s| {
+                let d = s.distance?;
+                Some((interpolate(&self.raw, &self.right, s.raw), d, s.right))
+            })
+            .collect();
+        self.familiar = Familiar::fit(&plain);
     }
 
     /// The least threshold at which at most `risk` of the plans answered are wrong, over
@@ -197,7 +256,7 @@ impl Calibration {
     pub fn choose_threshold(&self, samples: &[Sample], risk: f64) -> f32 {
         let mut scored: Vec<(f32, bool)> = samples
             .iter()
-            .map(|s| (self.confidence(s.raw, s.unhonoured, s.disputed), s.right))
+            .map(|s| (self.confidence_of(s), s.right))
             .collect();
         scored.sort_by(|a, b| a.0.total_cmp(&b.0));
         let total = scored.len();
@@ -324,6 +383,7 @@ mod tests {
             raw,
             unhonoured,
             disputed: false,
+            distance: None,
             right: ok,
         };
         std::iter::repeat_n(make(true), right)

@@ -11,6 +11,7 @@ pub mod align;
 pub mod confidence;
 pub mod decode;
 pub mod eval;
+pub mod familiar;
 pub mod features;
 mod kernels;
 pub mod labels;
@@ -18,6 +19,7 @@ pub mod network;
 pub mod planner;
 pub mod residual;
 pub mod selective;
+pub mod store;
 pub mod train;
 
 pub use planner::Planner;

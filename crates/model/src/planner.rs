@@ -26,9 +26,12 @@ use serde::{Deserialize, Serialize};
 use crate::ModelError;
 use crate::confidence::{Calibration, deciding_probability};
 use crate::decode::{Choices, decode_sure};
+use crate::familiar::{REFERENCE_TENSOR, Reference};
 use crate::features::{Encoded, FIRST_WORD, encode};
 use crate::network::{Batch, Config, Network, Outputs, TAGS, batch};
 use crate::residual::{Unhonoured, unhonoured};
+use crate::store::read_configs;
+pub use crate::store::{write_calibration, write_ensemble};
 
 /// The most records that share one forward pass.
 pub const BATCH: usize = 64;
@@ -61,6 +64,9 @@ pub struct Planner {
     calibration: Calibration,
     /// Whether a cascade's members each read every record, to find disputed plans.
     disputes: bool,
+    /// The pooled vectors of training records, for each plan's distance from them
+    /// ([`crate::familiar`]); absent, no distance is measured.
+    reference: Option<Reference>,
 }
 
 /// A plan with what its confidence rests on.
@@ -77,8 +83,11 @@ pub struct Assessment {
     /// Whether the members of a cascade, each reading alone, decode other answers than this
     /// plan (only for records the whole cascade read; see [`Planner`]).
     pub disputed: bool,
-    /// The plan's confidence: `raw` through the planner's calibration, capped when a request is
-    /// unhonoured or the plan is disputed.
+    /// How far the record lies from the training records (when the planner carries a
+    /// reference; see [`crate::familiar`]).
+    pub distance: Option<f32>,
+    /// The plan's confidence: `raw` through the planner's calibration, moved by the distance,
+    /// capped when a request is unhonoured or the plan is disputed.
     pub confidence: f32,
 }
 
@@ -114,7 +123,11 @@ impl Planner {
     /// an ensemble (see [`write_ensemble`]).
     pub fn from_bytes(config: &[u8], weights: &[u8]) -> Result<Planner, ModelError> {
         let (configs, sure, calibration) = read_configs(config)?;
-        let tensors = candle_core::safetensors::load_buffer(weights, &Device::Cpu)?;
+        let mut tensors = candle_core::safetensors::load_buffer(weights, &Device::Cpu)?;
+        let reference = tensors
+            .remove(REFERENCE_TENSOR)
+            .map(Reference::from_tensor)
+            .transpose()?;
         let vb = VarBuilder::from_tensors(tensors, DType::F32, &Device::Cpu);
         let mut members = Vec::with_capacity(configs.len());
         for (prefix, mut config) in configs {
@@ -141,6 +154,7 @@ impl Planner {
             min_confidence: 0.0,
             disputes: calibration.disputed < 1.0,
             calibration,
+            reference,
         })
     }
 
@@ -166,6 +180,7 @@ impl Planner {
             min_confidence: self.min_confidence,
             calibration: self.calibration.clone(),
             disputes: self.disputes,
+            reference: None,
         })
     }
 
@@ -177,6 +192,7 @@ impl Planner {
             min_confidence: 0.0,
             calibration: Calibration::identity(),
             disputes: false,
+            reference: None,
         }
     }
 
@@ -185,6 +201,45 @@ impl Planner {
     pub fn with_disputes(mut self, on: bool) -> Planner {
         self.disputes = on;
         self
+    }
+
+    /// This planner, measuring each plan's distance from `reference` (the pooled vectors of
+    /// training records, as [`Planner::pooled`] gives them): for fitting a calibration that
+    /// reads it.
+    pub fn with_reference(mut self, reference: Option<Reference>) -> Planner {
+        self.reference = reference;
+        self
+    }
+
+    /// The reference the planner measures distances from, if it carries one.
+    pub fn reference(&self) -> Option<&Reference> {
+        self.reference.as_ref()
+    }
+
+    /// Member 0's pooled vector of each record (the sentence summary its sequence heads read),
+    /// in input order: what a reference is made of.
+    pub fn pooled(&self, records: &[&Record]) -> Result<Vec<Vec<f32>>, ModelError> {
+        let Some(first) = self.members.first() else {
+            return Err(ModelError::Config("a planner with no network".into()));
+        };
+        let encoded: Vec<Encoded> = records
+            .iter()
+            .map(|r| encode(&r.tokens, &r.catalog, &first.config.vocab))
+            .collect();
+        let mut order: Vec<usize> = (0..records.len()).collect();
+        order.sort_by_key(|&i| encoded[i].len());
+        let rows = over_batches(&order, &encoded, |chunk| {
+            let group: Vec<&Encoded> = chunk.iter().map(|&i| &encoded[i]).collect();
+            let (_, pooled) = first
+                .network
+                .forward_pooled(&batch(&group, &Device::Cpu)?)?;
+            Ok(pooled.to_vec2::<f32>()?)
+        })?;
+        let mut out = vec![Vec::new(); records.len()];
+        for (i, row) in rows {
+            out[i] = row;
+        }
+        Ok(out)
     }
 
     /// This planner, answering a diagnostic instead of any plan whose confidence (the least
@@ -275,17 +330,26 @@ impl Planner {
     /// Plans each record, with what each plan's confidence rests on (every checked plan, whatever
     /// the planner's least confidence).
     pub fn assess(&self, records: &[&Record]) -> Vec<Result<Assessment, Diagnostic>> {
-        plan_members(&self.networks(), self.sure, self.disputes, records)
+        let with = ReadWith {
+            sure: self.sure,
+            disputes: self.disputes,
+            reference: self.reference.as_ref(),
+        };
+        plan_members(&self.networks(), with, records)
             .into_iter()
             .map(|answer| {
-                answer.map(|(plan, raw, unhonoured, disputed)| Assessment {
-                    confidence: self
-                        .calibration
-                        .confidence(raw, !unhonoured.is_empty(), disputed),
+                answer.map(|(plan, raw, unhonoured, disputed, distance)| Assessment {
+                    confidence: self.calibration.confidence_at(
+                        raw,
+                        !unhonoured.is_empty(),
+                        disputed,
+                        distance,
+                    ),
                     plan,
                     raw,
                     unhonoured,
                     disputed,
+                    distance,
                 })
             })
             .collect()
@@ -334,167 +398,6 @@ impl codemode_plan::PlanRecord for Planner {
     }
 }
 
-/// The `config.json` of an ensemble: one configuration per member, whose weights are stored in
-/// the one `model.safetensors` under `member{i}.`.
-#[derive(Serialize, Deserialize)]
-struct EnsembleConfig {
-    members: Vec<Config>,
-    /// A cascade's thresholds (see [`Planner`]); absent, every member reads every record.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    sure: Option<Sure>,
-    /// How the planner's confidence is calibrated; absent, it is the least probability itself.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    calibration: Option<Calibration>,
-}
-
-/// The prefix of member `i`'s weights in an ensemble's `model.safetensors`.
-fn member_prefix(i: usize) -> String {
-    format!("member{i}")
-}
-
-/// The members a `config.json` describes, each with the prefix of its weights (none for a
-/// single network), its cascade thresholds and its calibration.
-type Members = (
-    Vec<(Option<String>, Config)>,
-    Option<Sure>,
-    Option<Calibration>,
-);
-
-fn read_configs(bytes: &[u8]) -> Result<Members, ModelError> {
-    let bad = |e: serde_json::Error| ModelError::Config(e.to_string());
-    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(bad)?;
-    if value.get("members").is_some() {
-        let ensemble: EnsembleConfig = serde_json::from_value(value).map_err(bad)?;
-        check_sure(ensemble.sure)?;
-        if ensemble.members.is_empty() {
-            return Err(ModelError::Config("an ensemble with no members".into()));
-        }
-        let members = ensemble
-            .members
-            .into_iter()
-            .enumerate()
-            .map(|(i, c)| (Some(member_prefix(i)), c))
-            .collect();
-        if let Some(calibration) = &ensemble.calibration {
-            calibration.validate()?;
-        }
-        Ok((members, ensemble.sure, ensemble.calibration))
-    } else {
-        Ok((
-            vec![(None, serde_json::from_value(value).map_err(bad)?)],
-            None,
-            None,
-        ))
-    }
-}
-
-/// A cascade's thresholds must be probabilities above one half (below it, two readings of the
-/// same decision could both count as sure).
-fn check_sure(sure: Option<Sure>) -> Result<(), ModelError> {
-    let Some(sure) = sure else {
-        return Ok(());
-    };
-    for p in [sure.tags, sure.heads] {
-        if !(p > 0.5 && p <= 1.0) {
-            return Err(ModelError::Config(format!(
-                "a cascade's threshold must be above 0.5 and at most 1, not {p}"
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Writes the model directories `members` (each one network or an ensemble) as one ensemble in
-/// `out`: a `config.json` listing every member's configuration and one `model.safetensors` with
-/// each member's weights under `member{i}.`. With `sure`, the ensemble is a cascade whose first
-/// member answers alone where it is that sure (see [`Planner`]). Returns how many networks it
-/// holds.
-pub fn write_ensemble(
-    members: &[&Path],
-    out: &Path,
-    sure: Option<Sure>,
-) -> Result<usize, ModelError> {
-    check_sure(sure)?;
-    let read = |dir: &Path, name: &str| {
-        let path = dir.join(name);
-        std::fs::read(&path).map_err(|e| ModelError::Io(format!("{}: {e}", path.display())))
-    };
-    let mut configs = Vec::new();
-    let mut weights = std::collections::HashMap::new();
-    for dir in members {
-        let tensors =
-            candle_core::safetensors::load_buffer(&read(dir, "model.safetensors")?, &Device::Cpu)?;
-        for (prefix, config) in read_configs(&read(dir, "config.json")?)?.0 {
-            let into = member_prefix(configs.len());
-            for (name, tensor) in &tensors {
-                let rest = match &prefix {
-                    Some(p) => name
-                        .strip_prefix(p.as_str())
-                        .and_then(|n| n.strip_prefix('.')),
-                    None => Some(name.as_str()),
-                };
-                if let Some(rest) = rest {
-                    weights.insert(format!("{into}.{rest}"), tensor.clone());
-                }
-            }
-            configs.push(config);
-        }
-    }
-    if configs.is_empty() {
-        return Err(ModelError::Config(
-            "an ensemble needs at least one member".into(),
-        ));
-    }
-    std::fs::create_dir_all(out).map_err(|e| ModelError::Io(format!("{}: {e}", out.display())))?;
-    let count = configs.len();
-    let config = serde_json::to_string_pretty(&EnsembleConfig {
-        members: configs,
-        sure,
-        calibration: None,
-    })
-    .map_err(|e| ModelError::Config(e.to_string()))?;
-    let write = |name: &str, bytes: &[u8]| {
-        let path = out.join(name);
-        std::fs::write(&path, bytes).map_err(|e| ModelError::Io(format!("{}: {e}", path.display())))
-    };
-    write("config.json", config.as_bytes())?;
-    candle_core::safetensors::save(&weights, out.join("model.safetensors"))?;
-    Ok(count)
-}
-
-/// Writes the model directory `model` (an ensemble, as `codemode ensemble` writes one) to `out`
-/// with `calibration` in its `config.json`; the weights are copied as they are (nothing is
-/// written to them when `out` is `model`).
-pub fn write_calibration(
-    model: &Path,
-    out: &Path,
-    calibration: &Calibration,
-) -> Result<(), ModelError> {
-    calibration.validate()?;
-    let io = |path: &Path, e: std::io::Error| ModelError::Io(format!("{}: {e}", path.display()));
-    let path = model.join("config.json");
-    let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
-    let mut ensemble: EnsembleConfig = serde_json::from_slice(&bytes).map_err(|e| {
-        ModelError::Config(format!(
-            "{}: a calibration belongs to an ensemble's config.json (join a single network with \
-             `codemode ensemble` first): {e}",
-            path.display()
-        ))
-    })?;
-    ensemble.calibration = Some(calibration.clone());
-    std::fs::create_dir_all(out).map_err(|e| io(out, e))?;
-    let weights = model.join("model.safetensors");
-    let copy = out.join("model.safetensors");
-    let same = std::fs::canonicalize(&weights).ok() == std::fs::canonicalize(&copy).ok();
-    if !same {
-        std::fs::copy(&weights, &copy).map_err(|e| io(&weights, e))?;
-    }
-    let text =
-        serde_json::to_string_pretty(&ensemble).map_err(|e| ModelError::Config(e.to_string()))?;
-    let config = out.join("config.json");
-    std::fs::write(&config, text + "\n").map_err(|e| io(&config, e))
-}
-
 /// A member network and its configuration, borrowed.
 type Part<'a> = (&'a Config, &'a Network);
 
@@ -506,24 +409,36 @@ fn choices(
     sure: Option<Sure>,
     records: &[&Record],
 ) -> Result<Vec<Choices>, ModelError> {
-    Ok(read(members, sure, false, records)?
+    let with = ReadWith {
+        sure,
+        disputes: false,
+        reference: None,
+    };
+    Ok(read(members, with, records)?
         .into_iter()
-        .map(|(c, _)| c)
+        .map(|(c, _, _)| c)
         .collect())
 }
 
-/// The choices of a record, and each member's own choices (member order) when a cascade looks
-/// for disputes (empty otherwise).
-type Reading = (Choices, Vec<Choices>);
-
-/// [`choices`], with each member's own choices for every record when a cascade looks for
-/// `disputes`.
-fn read(
-    members: &[Part],
+/// How records are read: a cascade's thresholds, whether the cascade looks for disputes, and
+/// the reference distances are measured from.
+#[derive(Clone, Copy)]
+struct ReadWith<'a> {
     sure: Option<Sure>,
     disputes: bool,
-    records: &[&Record],
-) -> Result<Vec<Reading>, ModelError> {
+    reference: Option<&'a Reference>,
+}
+
+/// The choices of a record, each member's own choices (member order) when a cascade looks for
+/// disputes (empty otherwise), and the record's distance from the reference (when there is one).
+type Reading = (Choices, Vec<Choices>, Option<f32>);
+
+/// The choices of a batch's records and each member's own, with member 0's pooled vectors.
+type BatchReading = (Vec<(Choices, Vec<Choices>)>, Tensor);
+
+/// [`choices`], with each member's own choices for every record when a cascade looks for
+/// disputes, and each record's distance from the reference.
+fn read(members: &[Part], with: ReadWith, records: &[&Record]) -> Result<Vec<Reading>, ModelError> {
     // Each member reads the records with its own vocabulary; a record has as many positions in
     // every encoding (one per token), so the batches can be shared. Members with the same
     // vocabulary (runs on the same training data) share one encoding: `reads[m]` is member m's.
@@ -559,15 +474,32 @@ fn read(
             .iter()
             .map(|e| chunk.iter().map(|&i| &e[i]).collect())
             .collect();
-        match sure {
-            Some(sure) if members.len() > 1 => cascade(members, &reads, &groups, sure, disputes),
-            _ => Ok(
-                read_choices(&scores(members, &reads, &groups)?, &groups[0])?
+        let (read, pooled) = match with.sure {
+            Some(sure) if members.len() > 1 => {
+                cascade(members, &reads, &groups, sure, with.disputes)?
+            }
+            _ => {
+                let (scores, pooled) = scores(members, &reads, &groups)?;
+                let read = read_choices(&scores, &groups[0])?
                     .into_iter()
                     .map(|c| (c, Vec::new()))
-                    .collect(),
-            ),
-        }
+                    .collect();
+                (read, pooled)
+            }
+        };
+        let distances = match with.reference {
+            Some(reference) => reference
+                .distances(&pooled)?
+                .into_iter()
+                .map(Some)
+                .collect(),
+            None => vec![None; read.len()],
+        };
+        Ok(read
+            .into_iter()
+            .zip(distances)
+            .map(|((c, own), d)| (c, own, d))
+            .collect::<Vec<Reading>>())
     })?;
     let mut out: Vec<Option<Reading>> = vec![None; records.len()];
     for (i, c) in chosen {
@@ -587,11 +519,11 @@ fn cascade(
     groups: &[Vec<&Encoded>],
     sure: Sure,
     disputes: bool,
-) -> Result<Vec<Reading>, ModelError> {
-    let alone = members[0]
+) -> Result<BatchReading, ModelError> {
+    let (alone, pooled) = members[0]
         .1
-        .forward(&batch(&groups[reads[0]], &Device::Cpu)?)?;
-    let mut choices: Vec<Reading> = read_choices(&alone, &groups[0])?
+        .forward_pooled(&batch(&groups[reads[0]], &Device::Cpu)?)?;
+    let mut choices: Vec<(Choices, Vec<Choices>)> = read_choices(&alone, &groups[0])?
         .into_iter()
         .map(|c| (c, Vec::new()))
         .collect();
@@ -622,7 +554,7 @@ fn cascade(
         }
     }
     if unsure.is_empty() {
-        return Ok(choices);
+        return Ok((choices, pooled));
     }
     let probs = each_head(&alone, crate::kernels::softmax)?;
     let groups: Vec<Vec<&Encoded>> = groups
@@ -681,7 +613,7 @@ fn cascade(
     {
         choices[b] = (c, mine);
     }
-    Ok(choices)
+    Ok((choices, pooled))
 }
 
 /// Runs `read` on batches of the records `order` lists (sorted by length), shared out over the
@@ -760,13 +692,14 @@ fn each_head(
 }
 
 /// The scores of one batch: one network's logits, or for an ensemble the log of its members'
-/// mean probabilities (so that a softmax of either gives the probabilities decoding reads).
-/// `groups` holds the batch in each encoding, and member m reads `groups[reads[m]]`.
+/// mean probabilities (so that a softmax of either gives the probabilities decoding reads), with
+/// member 0's pooled vectors. `groups` holds the batch in each encoding, and member m reads
+/// `groups[reads[m]]`.
 fn scores(
     members: &[Part],
     reads: &[usize],
     groups: &[Vec<&Encoded>],
-) -> Result<Outputs, ModelError> {
+) -> Result<(Outputs, Tensor), ModelError> {
     let batches = groups
         .iter()
         .map(|group| batch(group, &Device::Cpu))
@@ -774,19 +707,20 @@ fn scores(
     let Some(((_, network), &read)) = members.iter().zip(reads).next() else {
         return Err(ModelError::Config("a planner with no network".into()));
     };
-    let out = network.forward(&batches[read])?;
+    let (out, pooled) = network.forward_pooled(&batches[read])?;
     if members.len() == 1 {
-        return Ok(out);
+        return Ok((out, pooled));
     }
     let first = each_head(&out, crate::kernels::softmax)?;
-    mean_of(
+    let mean = mean_of(
         first,
         &members[1..],
         &reads[1..],
         &batches,
         members.len(),
         |_| Ok(()),
-    )
+    )?;
+    Ok((mean, pooled))
 }
 
 /// The log of the mean of `first` (one network's probabilities) and the probabilities the
@@ -900,15 +834,21 @@ pub fn plan_with(
     config: &Config,
     records: &[&Record],
 ) -> Vec<Result<Plan, Diagnostic>> {
-    plan_members(&[(config, network)], None, false, records)
+    let with = ReadWith {
+        sure: None,
+        disputes: false,
+        reference: None,
+    };
+    plan_members(&[(config, network)], with, records)
         .into_iter()
-        .map(|answer| answer.map(|(plan, _, _, _)| plan))
+        .map(|answer| answer.map(|(plan, _, _, _, _)| plan))
         .collect()
 }
 
 /// A plan, the least probability of the decisions it rests on, the requests of the instruction
-/// it leaves unhonoured, and whether a cascade's members each read it otherwise.
-type Read = (Plan, f32, Vec<Unhonoured>, bool);
+/// it leaves unhonoured, whether a cascade's members each read it otherwise, and the record's
+/// distance from the reference.
+type Read = (Plan, f32, Vec<Unhonoured>, bool, Option<f32>);
 
 /// Plans each record with `members`: decoding, then the checker, then the requests of the
 /// instruction the plan does not honour, then (when a cascade looks for `disputes`) whether each
@@ -916,15 +856,14 @@ type Read = (Plan, f32, Vec<Unhonoured>, bool);
 /// records it concerns, never a panic.
 fn plan_members(
     members: &[Part],
-    sure: Option<Sure>,
-    disputes: bool,
+    with: ReadWith,
     records: &[&Record],
 ) -> Vec<Result<Read, Diagnostic>> {
-    match read(members, sure, disputes, records) {
+    match read(members, with, records) {
         Ok(choices) => records
             .iter()
             .zip(choices)
-            .map(|(record, (c, own))| {
+            .map(|(record, (c, own, distance))| {
                 decode_sure(&record.tokens, &record.catalog, &c).map(|(plan, raw)| {
                     let left = unhonoured(&record.tokens, &record.catalog, &c.tags, &plan);
                     // The doubts the plan rests on; a close reading keeps the doubt of the tags
@@ -939,7 +878,7 @@ fn plan_members(
                         crate::decode::decode_checked(&record.tokens, &record.catalog, mine)
                             .map_or(true, |theirs| theirs != plan)
                     });
-                    (plan, sure, left, disputed)
+                    (plan, sure, left, disputed, distance)
                 })
             })
             .collect(),

@@ -1,6 +1,7 @@
 //! The planner's tests: the cascade, its threshold, and sure plans against the residual checks.
 
 use super::*;
+use crate::store::check_sure;
 
 /// The shipped planner (an ensemble of two networks) and the hand-written records.
 fn shipped() -> (Planner, Vec<Record>) {
@@ -84,9 +85,14 @@ fn a_cascade_answers_with_member_zero_where_it_is_sure_and_with_all_members_else
     assert!((0..records.len()).all(|i| same(&never[i], &full[i])));
     // Looking for disputes, every record carries each member's own reading, and the
     // cascade's choices do not change; otherwise none does.
-    let readings = read(&parts, Some(sure), true, &records).unwrap();
+    let with = |disputes| ReadWith {
+        sure: Some(sure),
+        disputes,
+        reference: None,
+    };
+    let readings = read(&parts, with(true), &records).unwrap();
     let second = choices(&parts[1..], None, &records).unwrap();
-    for (i, (c, own)) in readings.iter().enumerate() {
+    for (i, (c, own, _)) in readings.iter().enumerate() {
         assert!(same(c, &cascade[i]), "record {i}");
         assert_eq!(own.len(), 2, "record {i}");
         assert!(
@@ -94,8 +100,69 @@ fn a_cascade_answers_with_member_zero_where_it_is_sure_and_with_all_members_else
             "record {i}"
         );
     }
-    let plain = read(&parts, Some(sure), false, &records).unwrap();
-    assert!(plain.iter().all(|(_, own)| own.is_empty()));
+    let plain = read(&parts, with(false), &records).unwrap();
+    assert!(
+        plain
+            .iter()
+            .all(|(_, own, d)| own.is_empty() && d.is_none())
+    );
+}
+
+#[test]
+fn a_planner_with_a_reference_measures_every_plans_distance_from_member_zeros_pooled_vector() {
+    let (planner, records) = shipped();
+    let records: Vec<&Record> = records.iter().collect();
+    // The first 40 records are the reference; they lie at distance 0 from themselves or close.
+    let pooled = planner.pooled(&records).unwrap();
+    let reference = Reference::new(&pooled[..40]).unwrap();
+    let one = planner.pooled(&records[..1]).unwrap();
+    // A record's pooled vector does not depend on its batch (but for the order of sums).
+    assert!(
+        one[0]
+            .iter()
+            .zip(&pooled[0])
+            .all(|(a, b)| (a - b).abs() < 1e-4)
+    );
+    let expected = reference
+        .distances(&Tensor::new(pooled.clone(), &Device::Cpu).unwrap())
+        .unwrap();
+    let planner = planner.with_reference(Some(reference));
+    // Read through the cascade (and with one network, without it): the same distances.
+    let assessed = planner.assess(&records);
+    let parts = planner.networks();
+    let with = ReadWith {
+        sure: None,
+        disputes: false,
+        reference: planner.reference(),
+    };
+    let alone: Vec<Result<Assessment, Diagnostic>> = plan_members(&parts[..1], with, &records)
+        .into_iter()
+        .map(|answer| {
+            answer.map(|(plan, raw, unhonoured, disputed, distance)| Assessment {
+                plan,
+                raw,
+                unhonoured,
+                disputed,
+                distance,
+                confidence: 0.0,
+            })
+        })
+        .collect();
+    let mut far = 0;
+    for (i, (a, b)) in assessed.iter().zip(&alone).enumerate() {
+        for plan in [a, b].into_iter().flatten() {
+            let d = plan.distance.expect("a distance for every plan");
+            assert!(
+                (d - expected[i]).abs() < 1e-4,
+                "record {i}: {d} {}",
+                expected[i]
+            );
+            far += usize::from(d > 0.05);
+        }
+    }
+    // The records beyond the reference are not all as near as its own.
+    assert!(far > 0);
+    assert!(expected[..40].iter().all(|&d| d < 0.2));
 }
 
 #[test]
