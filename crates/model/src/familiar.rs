@@ -29,6 +29,9 @@ pub const NEIGHBOURS: usize = 10;
 pub struct Reference {
     /// Records × width, unit rows, single precision.
     rows: Tensor,
+    /// The same, width × records and contiguous: what every distance multiplies by (a
+    /// transposed view would be copied on every call).
+    columns: Tensor,
 }
 
 impl Reference {
@@ -58,9 +61,9 @@ impl Reference {
                 "{REFERENCE_TENSOR} must be a matrix of at least {NEIGHBOURS} rows"
             )));
         }
-        Ok(Reference {
-            rows: unit_rows(&rows.to_dtype(DType::F32)?)?,
-        })
+        let rows = unit_rows(&rows.to_dtype(DType::F32)?)?;
+        let columns = rows.t()?.contiguous()?;
+        Ok(Reference { rows, columns })
     }
 
     /// The tensor to store (half precision: the distances it gives differ from single
@@ -94,7 +97,7 @@ impl Reference {
                 pooled.dim(1)?
             )));
         }
-        let similar: Vec<Vec<f32>> = unit_rows(pooled)?.matmul(&self.rows.t()?)?.to_vec2()?;
+        let similar: Vec<Vec<f32>> = unit_rows(pooled)?.matmul(&self.columns)?.to_vec2()?;
         Ok(similar
             .into_iter()
             .map(|mut row| {
