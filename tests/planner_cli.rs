@@ -405,29 +405,48 @@ fn calibrating_with_a_reference_moves_confidences_and_never_plans() {
     codemode(&[&test_split[..], &["--out", &labeled]].concat(), "");
     let hand = root.join("data/dev/hand_written.jsonl");
     let hand = hand.to_str().unwrap();
-    let calibrate = |from: &str, extra: &[&str]| {
-        let mut args = vec!["calibrate", "--model", from, "--out", &out];
+    let calibrate = |from: &str, to: &str, extra: &[&str]| {
+        let mut args = vec!["calibrate", "--model", from, "--out", to];
         args.extend_from_slice(extra);
         args.extend_from_slice(&[hand, &labeled]);
         codemode(&args, "")
     };
-    let printed = calibrate(model.to_str().unwrap(), &["--reference", &reference]);
+    // How many records a calibration's reference holds, as it prints.
+    let rows = |printed: &str| -> u64 {
+        printed
+            .split("reference: ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap()
+    };
+    let printed = calibrate(model.to_str().unwrap(), &out, &["--reference", &reference]);
     // Every generated record the frontend reads is in the reference (a few it refuses).
-    let read: usize = printed
-        .split("reference: ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap();
+    let read = rows(&printed);
     assert!((280..=300).contains(&read), "{printed}");
     assert!(
         printed.contains("distance from the training records"),
         "{printed}"
     );
-    // The reference is stored with the weights.
+    // The reference is stored with the weights, in place of the one they held: a reference of
+    // half the records makes a file smaller by their vectors (192 half-precision numbers each).
+    let half = path("half.jsonl");
+    let text = std::fs::read_to_string(&reference).unwrap();
+    let first: String = text.lines().take(150).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&half, first).unwrap();
+    let small_out = path("half");
+    let read_half = rows(&calibrate(
+        model.to_str().unwrap(),
+        &small_out,
+        &["--reference", &half],
+    ));
     let size = |p: &std::path::Path| std::fs::metadata(p).unwrap().len();
     let weights = std::path::Path::new(&out).join("model.safetensors");
-    assert!(size(&weights) > size(&model.join("model.safetensors")));
+    let gap = size(&weights) - size(&std::path::Path::new(&small_out).join("model.safetensors"));
+    assert!(
+        gap.abs_diff((read - read_half) * 192 * 2) <= 16,
+        "{gap} bytes for {read} and {read_half} records"
+    );
     // The distance moves confidences only: every answer is the shipped model's.
     let fam = std::path::Path::new(&out);
     assert_eq!(
@@ -436,7 +455,7 @@ fn calibrating_with_a_reference_moves_confidences_and_never_plans() {
     );
     // Calibrated again without `--reference`, the stored reference is kept and read.
     let stored = size(&weights);
-    let again = calibrate(&out, &[]);
+    let again = calibrate(&out, &out, &[]);
     assert!(
         again.contains("distance from the training records"),
         "{again}"
