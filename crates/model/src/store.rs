@@ -22,7 +22,7 @@ use crate::planner::Sure;
 #[derive(Serialize, Deserialize)]
 struct EnsembleConfig {
     members: Vec<Config>,
-    /// A cascade's thresholds (see [`Planner`]); absent, every member reads every record.
+    /// A cascade's thresholds (see [`Planner`](crate::Planner)); absent, every member reads every record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sure: Option<Sure>,
     /// How the planner's confidence is calibrated; absent, it is the least probability itself.
@@ -90,8 +90,9 @@ pub(crate) fn check_sure(sure: Option<Sure>) -> Result<(), ModelError> {
 /// Writes the model directories `members` (each one network or an ensemble) as one ensemble in
 /// `out`: a `config.json` listing every member's configuration and one `model.safetensors` with
 /// each member's weights under `member{i}.`. With `sure`, the ensemble is a cascade whose first
-/// member answers alone where it is that sure (see [`Planner`]). Returns how many networks it
-/// holds.
+/// member answers alone where it is that sure (see [`Planner`](crate::Planner)). A member ensemble's reference
+/// is not carried over: it holds the pooled vectors of its own member 0, and the new ensemble
+/// has no calibration yet. Returns how many networks it holds.
 pub fn write_ensemble(
     members: &[&Path],
     out: &Path,
