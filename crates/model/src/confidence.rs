@@ -456,5 +456,58 @@ mod tests {
         calibration.right = vec![0.1];
         assert!(calibration.validate().is_err());
         assert!(Calibration::fit(&samples(0.9, 3, 1, false)).is_err());
+        // A distance weight that would make farther plans surer is refused too.
+        let mut calibration = Calibration::identity();
+        calibration.familiar = Some(Familiar {
+            confidence: 1.0,
+            distance: 2.0,
+            bias: 0.0,
+        });
+        assert!(calibration.validate().is_err());
+    }
+
+    #[test]
+    fn the_distance_moves_only_plans_no_cap_holds_and_only_when_it_is_known() {
+        let mut calibration = Calibration::identity();
+        calibration.unhonoured = 0.3;
+        calibration.familiar = Some(Familiar {
+            confidence: 1.0,
+            distance: -10.0,
+            bias: 0.0,
+        });
+        calibration.validate().unwrap();
+        // Near the training records the map's confidence stands; far from them it falls.
+        let near = calibration.confidence_at(0.9, false, false, Some(0.0));
+        let far = calibration.confidence_at(0.9, false, false, Some(0.3));
+        assert!((near - 0.9).abs() < 1e-5, "{near}");
+        assert!((far - 0.309).abs() < 0.01, "{far}"); // sigmoid(logit(0.9) - 3)
+        // Without a distance (a planner without a reference) nothing moves.
+        assert_eq!(calibration.confidence_at(0.9, false, false, None), 0.9);
+        assert_eq!(calibration.confidence(0.9, false, false), 0.9);
+        // A capped plan keeps its cap, near or far.
+        assert_eq!(calibration.confidence_at(0.9, true, false, Some(0.0)), 0.3);
+        assert_eq!(calibration.confidence_at(0.9, true, false, Some(0.3)), 0.3);
+        // A fitted calibration picks the weight up from plans with a distance.
+        let mut data = Vec::new();
+        for i in 0..400 {
+            let (distance, right) = if i % 2 == 0 {
+                (0.02, i % 40 != 0)
+            } else {
+                (0.2, i % 5 != 1)
+            };
+            data.push(Sample {
+                raw: 0.9,
+                unhonoured: false,
+                disputed: false,
+                distance: Some(distance),
+                right,
+            });
+        }
+        let mut fitted = Calibration::fit(&data).unwrap();
+        fitted.fit_familiar(&data);
+        let f = fitted.familiar.expect("far plans are wrong more often");
+        assert!(f.distance < 0.0);
+        let (near, far) = (&data[0], &data[1]);
+        assert!(fitted.confidence_of(near) > fitted.confidence_of(far));
     }
 }
