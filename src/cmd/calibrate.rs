@@ -51,6 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--risk must be a share from 0 to 1, not {}", args.risk);
     }
     let mut planner = Planner::from_dir(&args.model)?.with_disputes(!args.without_disputes);
+    // A new reference replaces the one the model carries; without one, the model's is read.
     let reference = if args.reference.is_empty() {
         None
     } else {
@@ -60,11 +61,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             reference.len(),
             reference.width()
         );
+        planner = planner.with_reference(Some(reference.clone()));
         Some(reference)
     };
-    if reference.is_some() {
-        planner = planner.with_reference(reference.clone());
-    }
     let mut samples = Vec::new();
     let mut plan_records = 0;
     for path in &args.files {

@@ -27,10 +27,9 @@ pub const NEIGHBOURS: usize = 10;
 /// The pooled vectors of training records, each scaled to unit length.
 #[derive(Debug, Clone)]
 pub struct Reference {
-    /// Records × width, unit rows, single precision.
-    rows: Tensor,
-    /// The same, width × records and contiguous: what every distance multiplies by (a
-    /// transposed view would be copied on every call).
+    /// Width × records: each record's unit vector a column, single precision, contiguous in this
+    /// layout because every distance multiplies by it (a transposed view would be copied on
+    /// every call).
     columns: Tensor,
 }
 
@@ -61,20 +60,19 @@ impl Reference {
                 "{REFERENCE_TENSOR} must be a matrix of at least {NEIGHBOURS} rows"
             )));
         }
-        let rows = unit_rows(&rows.to_dtype(DType::F32)?)?;
-        let columns = rows.t()?.contiguous()?;
-        Ok(Reference { rows, columns })
+        let columns = unit_rows(&rows.to_dtype(DType::F32)?)?.t()?.contiguous()?;
+        Ok(Reference { columns })
     }
 
     /// The tensor to store (half precision: the distances it gives differ from single
     /// precision's by less than 0.001).
     pub fn tensor(&self) -> Result<Tensor, ModelError> {
-        Ok(self.rows.to_dtype(DType::F16)?)
+        Ok(self.columns.t()?.to_dtype(DType::F16)?.contiguous()?)
     }
 
     /// How many records the reference holds.
     pub fn len(&self) -> usize {
-        self.rows.dim(0).unwrap_or(0)
+        self.columns.dim(1).unwrap_or(0)
     }
 
     /// Whether it holds none (never, for a reference built by [`Reference::new`]).
@@ -84,7 +82,7 @@ impl Reference {
 
     /// How wide its vectors are.
     pub fn width(&self) -> usize {
-        self.rows.dim(1).unwrap_or(0)
+        self.columns.dim(0).unwrap_or(0)
     }
 
     /// The distance of each row of `pooled` (records × width) from the reference: one minus the
@@ -101,10 +99,10 @@ impl Reference {
         Ok(similar
             .into_iter()
             .map(|mut row| {
-                let k = NEIGHBOURS.min(row.len());
-                // The k largest similarities, in any order.
-                row.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
-                1.0 - row[..k].iter().sum::<f32>() / k as f32
+                // The NEIGHBOURS largest similarities (a reference holds at least as many), in
+                // any order.
+                row.select_nth_unstable_by(NEIGHBOURS - 1, |a, b| b.total_cmp(a));
+                1.0 - row[..NEIGHBOURS].iter().sum::<f32>() / NEIGHBOURS as f32
             })
             .collect())
     }
