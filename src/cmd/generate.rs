@@ -89,6 +89,12 @@ pub struct GeneratorArgs {
     /// ...`); never in the test split.
     #[arg(long)]
     soft_conditions: bool,
+    /// The share of the cues that decide a plan (a schedule, the output, a row limit, a
+    /// condition, a retry) said in another language in the middle of an English request
+    /// (`Ao mesmo tempo, ...`, `..., sadece ilk 5 satır`); never in the test split; 0 draws the
+    /// records as before.
+    #[arg(long, default_value_t = 0.0)]
+    code_switch: f64,
 }
 
 impl GeneratorArgs {
@@ -103,6 +109,7 @@ impl GeneratorArgs {
             ("--cue-names", self.cue_names),
             ("--notes", self.notes),
             ("--corrections", self.corrections),
+            ("--code-switch", self.code_switch),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -122,6 +129,7 @@ impl GeneratorArgs {
             notes: self.notes,
             corrections: self.corrections,
             soft_conditions: self.soft_conditions,
+            code_switch: self.code_switch,
         })
     }
 }

@@ -22,6 +22,7 @@ mod context;
 mod negative;
 mod render;
 mod text;
+mod tongues;
 mod values;
 mod vocab;
 
@@ -280,6 +281,11 @@ pub struct Options {
     /// possible to ...`, `Should the payment have failed, I'd like you to ...`, `In the case that
     /// ..., please do nothing. Otherwise, ...`, `Provided that ..., kindly ...`.
     pub soft_conditions: bool,
+    /// Outside the test split, the share of the cues that decide a plan (a schedule, the output,
+    /// a row limit, a condition, a retry) said in another language in the middle of an English
+    /// request ([`tongues`]: `Ao mesmo tempo, ...`, `..., sadece ilk 5 satır`, `agar ... fail ho
+    /// jaye, toh ...`); a record says all of its switched cues in one language.
+    pub code_switch: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -287,6 +293,8 @@ pub(crate) struct Gen {
     rng: ChaCha8Rng,
     pub(crate) split: Split,
     options: Options,
+    /// The language of this record's switched cues, once one is drawn ([`Gen::switched`]).
+    tongue: Option<usize>,
 }
 
 impl Gen {
@@ -299,6 +307,7 @@ impl Gen {
             rng: ChaCha8Rng::seed_from_u64(seed),
             split,
             options,
+            tongue: None,
         }
     }
 
@@ -351,6 +360,23 @@ impl Gen {
     /// outside the test split. No draw, so the default stream is unchanged.
     pub(crate) fn soft_conditions(&self) -> bool {
         self.options.soft_conditions && self.split != Split::Test
+    }
+
+    /// The language this cue is said in, when it is switched: drawn with
+    /// [`Options::code_switch`] outside the test split, the language once per record. Nothing is
+    /// drawn when the option is off, so the default stream is unchanged.
+    pub(crate) fn switched(&mut self) -> Option<&'static tongues::Tongue> {
+        if !self.train_only(self.options.code_switch) {
+            return None;
+        }
+        let i = match self.tongue {
+            Some(i) => i,
+            None => {
+                let i = self.below(tongues::TONGUES.len());
+                *self.tongue.insert(i)
+            }
+        };
+        Some(&tongues::TONGUES[i])
     }
 
     /// Whether the `spoken` forms are drawn: [`Options::spoken`] outside the test split. No

@@ -599,3 +599,75 @@ fn echo_one_call_cuts_only_the_echo_sentences_to_one_call() {
         "{echoes} echoes, {longer} longer"
     );
 }
+
+#[test]
+fn code_switched_cues_keep_their_labels_and_stay_out_of_the_test_split() {
+    use codemode_plan::{Mode, OutputKind};
+    let on = Options {
+        code_switch: 0.5,
+        ..Options::default()
+    };
+    let has = |text: &str, phrases: &[&str]| {
+        phrases
+            .iter()
+            .any(|p| text.contains(p.trim_start_matches([',', '.', ' '])))
+    };
+    let (mut parallel, mut serial, mut last, mut limits, mut conditions) = (0, 0, 0, 0, 0);
+    for index in 0..10_000 {
+        test_split_untouched(11, index, on, "");
+        let e = example_with(11, index, Split::Train, on);
+        let text = &e.instruction;
+        // A record says its switched cues in one language.
+        let spoken: Vec<&tongues::Tongue> = tongues::TONGUES
+            .iter()
+            .filter(|t| has(text, t.parallel_pre) || has(text, t.serial_pre))
+            .collect();
+        assert!(spoken.len() <= 1, "{text}");
+        for tongue in tongues::TONGUES {
+            match &e.expected {
+                Expected::Plan(plan) => {
+                    if has(text, tongue.parallel_pre) {
+                        assert_eq!(plan.mode, Mode::Parallel, "{text}");
+                        parallel += 1;
+                    }
+                    if has(text, tongue.serial_pre) {
+                        assert_eq!(plan.mode, Mode::Serial, "{text}");
+                        serial += 1;
+                    }
+                    if has(text, tongue.out_last) {
+                        assert_eq!(plan.output.kind, OutputKind::Last, "{text}");
+                        last += 1;
+                    }
+                    if tongue.limit.iter().any(|(pre, post)| {
+                        !pre.is_empty()
+                            && !post.is_empty()
+                            && text.contains(&format!("{pre} "))
+                            && text.contains(post)
+                    }) {
+                        limits += usize::from(plan.output.limit.is_some());
+                    }
+                }
+                Expected::Diagnostic => {
+                    if e.meta.template == "condition:if_then"
+                        && tongue.cond_if.iter().any(|w| {
+                            text.to_lowercase().starts_with(&format!("{w} "))
+                                || text.contains(&format!(" {w} "))
+                        })
+                        && has(text, tongue.outcome)
+                    {
+                        conditions += 1;
+                    }
+                }
+            }
+        }
+    }
+    for (what, n) in [
+        ("parallel", parallel),
+        ("serial", serial),
+        ("last", last),
+        ("limits", limits),
+        ("conditions", conditions),
+    ] {
+        assert!(n >= 8, "{n} switched {what} cues");
+    }
+}

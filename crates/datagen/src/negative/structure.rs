@@ -78,17 +78,30 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
             match variant_x(g, 5, extra, 2) {
                 0 => {
                     name = "if_then";
-                    t.w(fixed_or(
-                        g,
-                        "if",
-                        &["when", "in the event that", "if ever", "whenever"],
-                    ));
+                    let tongue = g.switched();
+                    match tongue {
+                        Some(tongue) => t.w(g.pw(tongue.cond_if)),
+                        None => t.w(fixed_or(
+                            g,
+                            "if",
+                            &["when", "in the event that", "if ever", "whenever"],
+                        )),
+                    }
                     render::mention(g, &mut t, &c1.tool, 1);
                     render::args(g, &mut t, 1, &c1.args);
-                    t.w(outcome);
+                    t.w(match tongue {
+                        Some(tongue) => g.pw(tongue.outcome),
+                        None => outcome,
+                    });
                     t.p(",");
                     if g.chance(0.6) {
-                        t.w("then");
+                        match tongue {
+                            Some(tongue) if !tongue.cond_then.is_empty() => {
+                                t.w(g.pw(tongue.cond_then))
+                            }
+                            Some(_) => {}
+                            None => t.w("then"),
+                        }
                     }
                     call(g, &mut t, 2, c2, true);
                 }
@@ -786,23 +799,27 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     name = "try_again";
                     call(g, &mut t, 1, c1, true);
                     t.p(";");
-                    t.w(g.pt(
-                        &[
-                            "if it errors, try again",
-                            "if it fails, try it again",
-                            "on error, run it again",
-                        ],
-                        &[
-                            "on failure, retry it",
-                            "if that doesn't work, do it again",
-                            "if you get an error, just rerun it",
-                            "if it times out, hit it again",
-                            "retry on any error",
-                            "if it errors out, give it one more try",
-                            "if it flakes, call it again",
-                            "when it fails, run it a second time",
-                        ],
-                    ));
+                    if let Some(tongue) = g.switched() {
+                        t.w(g.pw(tongue.retry));
+                    } else {
+                        t.w(g.pt(
+                            &[
+                                "if it errors, try again",
+                                "if it fails, try it again",
+                                "on error, run it again",
+                            ],
+                            &[
+                                "on failure, retry it",
+                                "if that doesn't work, do it again",
+                                "if you get an error, just rerun it",
+                                "if it times out, hit it again",
+                                "retry on any error",
+                                "if it errors out, give it one more try",
+                                "if it flakes, call it again",
+                                "when it fails, run it a second time",
+                            ],
+                        ));
+                    }
                 }
                 2 => {
                     name = "retry_until";
@@ -852,20 +869,24 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 4 => {
                     name = "keep_trying";
                     call(g, &mut t, 1, c1, true);
-                    t.w(g.pt(
-                        &[
-                            "and keep trying if it fails",
-                            "and don't give up if it times out — retry",
-                        ],
-                        &[
-                            "and keep at it until it works",
-                            "and try again if it errors",
-                            "and don't stop at the first failure",
-                            "and if it flakes, rerun it",
-                            "and persist until it succeeds",
-                            "and keep going until it doesn't error",
-                        ],
-                    ));
+                    if let Some(tongue) = g.switched() {
+                        t.w(g.pw(tongue.keep_trying));
+                    } else {
+                        t.w(g.pt(
+                            &[
+                                "and keep trying if it fails",
+                                "and don't give up if it times out — retry",
+                            ],
+                            &[
+                                "and keep at it until it works",
+                                "and try again if it errors",
+                                "and don't stop at the first failure",
+                                "and if it flakes, rerun it",
+                                "and persist until it succeeds",
+                                "and keep going until it doesn't error",
+                            ],
+                        ));
+                    }
                 }
                 5 => {
                     name = "another_go";

@@ -103,6 +103,12 @@ pub(crate) fn out_cue(g: &mut Gen, t: &mut Text, kind: OutputKind, n: usize) {
 
 /// The phrase [`out_cue`] writes after its lead (drawn first, as [`out_cue`] always has).
 pub(super) fn out_phrase(g: &mut Gen, kind: OutputKind, n: usize) -> &'static str {
+    if let Some(tongue) = g.switched() {
+        return g.pw(match kind {
+            OutputKind::All => tongue.out_all,
+            OutputKind::Last => tongue.out_last,
+        });
+    }
     match kind {
         OutputKind::All => {
             if n == 2 && g.chance(0.3) {

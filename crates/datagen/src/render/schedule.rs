@@ -410,6 +410,12 @@ pub(crate) fn pre_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
 
 /// The phrase [`pre_cue`] writes (one draw).
 pub(super) fn pre_phrase(g: &mut Gen, sched: Sched) -> &'static str {
+    if let Some(tongue) = g.switched() {
+        return g.pw(match sched {
+            Sched::Serial => tongue.serial_pre,
+            _ => tongue.parallel_pre,
+        });
+    }
     match sched {
         Sched::Serial if g.spoken() => {
             g.pt(SERIAL_PRE, &[SERIAL_PRE_EXTRA, SERIAL_PRE_NEGATED].concat())
@@ -427,6 +433,12 @@ pub(crate) fn post_cue(g: &mut Gen, t: &mut Text, sched: Sched) {
 
 /// The phrase [`post_cue`] writes (one draw), with its leading punctuation.
 pub(super) fn post_phrase(g: &mut Gen, sched: Sched) -> &'static str {
+    if let Some(tongue) = g.switched() {
+        return g.pw(match sched {
+            Sched::Serial => tongue.serial_post,
+            _ => tongue.parallel_post,
+        });
+    }
     match sched {
         Sched::Serial if g.spoken() => g.pt(
             SERIAL_POST,
@@ -439,10 +451,13 @@ pub(super) fn post_phrase(g: &mut Gen, sched: Sched) -> &'static str {
 
 /// A joiner between two calls; returns whether the next call should keep its verb.
 pub(crate) fn join(g: &mut Gen, t: &mut Text, cue_here: Option<Sched>) -> bool {
-    let s = match cue_here {
-        Some(Sched::Serial) => g.phrase(SERIAL_JOIN, SERIAL_JOIN_EXTRA, SERIAL_JOIN_TEST),
-        Some(Sched::Parallel) => g.pt(PARALLEL_JOIN, PARALLEL_JOIN_EXTRA),
-        _ => g.pt(NEUTRAL_JOIN, NEUTRAL_JOIN_EXTRA),
+    let s = match (g.switched(), cue_here) {
+        (Some(tongue), Some(Sched::Serial)) => g.pw(tongue.serial_join),
+        (Some(tongue), Some(Sched::Parallel)) => g.pw(tongue.parallel_join),
+        (Some(tongue), _) => g.pw(tongue.neutral_join),
+        (None, Some(Sched::Serial)) => g.phrase(SERIAL_JOIN, SERIAL_JOIN_EXTRA, SERIAL_JOIN_TEST),
+        (None, Some(Sched::Parallel)) => g.pt(PARALLEL_JOIN, PARALLEL_JOIN_EXTRA),
+        (None, _) => g.pt(NEUTRAL_JOIN, NEUTRAL_JOIN_EXTRA),
     };
     piece(t, s);
     let sentence = s.starts_with('.');

@@ -288,7 +288,9 @@ pub(crate) fn limit_phrase(g: &mut Gen, t: &mut Text, n: &str) {
         ("at most", "rows, please"),
     ];
     let test_forms: &[(&str, &str)] = &[("a maximum of", "rows"), ("the initial", "rows")];
-    let (pre, post) = if g.split == Split::Test && g.chance(0.2) {
+    let (pre, post) = if let Some(tongue) = g.switched() {
+        *g.pick(tongue.limit)
+    } else if g.split == Split::Test && g.chance(0.2) {
         *g.pick(test_forms)
     } else {
         *g.pick_or(forms, extra)
