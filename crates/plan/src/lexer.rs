@@ -12,7 +12,11 @@
 //! - **boolean**: the words `true` and `false`, lowercase.
 //! - **word**: a run of identifier characters (`ID_Continue`, `$`, `_`) that starts with one that
 //!   may start an identifier, or with a digit (`3rd`); an apostrophe between letters stays inside
-//!   (`don't`). A word that is a JavaScript identifier name may name a tool or an argument.
+//!   (`don't`). A word that is a JavaScript identifier name may name a tool or an argument. Where
+//!   a script written without spaces between words (Han, kana, Hangul, Thai, Lao, Khmer, Myanmar)
+//!   meets other word characters, the word ends: `只要前5条` is `只要前`, `5`, `条`, and
+//!   `list_users를` is `list_users`, `를`, so a number or a name written against such text stays a
+//!   token of its own.
 //! - **punctuation**: any other single character (`` ` ``, `(`, `:`, `,`, `—`, `“`, ...).
 //!
 //! An instruction may have at most [`MAX_TOKENS`] tokens; a longer one is diagnosed, never cut.
@@ -95,6 +99,28 @@ impl Token {
 
 fn is_word_char(c: char) -> bool {
     ident::is_continue(c)
+}
+
+/// Whether `c` belongs to a script written without spaces between words, or one whose particles
+/// are written against the word before them (Hangul): a run of these and a run of other word
+/// characters are two words.
+fn is_unspaced(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0x0E00..=0x0EFF // Thai, Lao
+            | 0x1000..=0x109F // Myanmar
+            | 0x1100..=0x11FF // Hangul Jamo
+            | 0x1780..=0x17FF // Khmer
+            | 0x3040..=0x30FF // Hiragana, Katakana
+            | 0x3130..=0x318F // Hangul compatibility Jamo
+            | 0x31F0..=0x31FF // Katakana phonetic extensions
+            | 0x3400..=0x4DBF // CJK extension A
+            | 0x4E00..=0x9FFF // CJK unified ideographs
+            | 0xAC00..=0xD7AF // Hangul syllables
+            | 0xF900..=0xFAFF // CJK compatibility ideographs
+            | 0xFF66..=0xFF9F // halfwidth Katakana
+            | 0x20000..=0x3FFFF // CJK extensions B and later
+    )
 }
 
 /// Splits an instruction into tokens, or names the first malformed literal.
@@ -199,15 +225,20 @@ fn decode_string(literal: &str) -> Result<Value, String> {
     Ok(Value::String(decoded))
 }
 
-/// The byte length of a word: identifier characters, and apostrophes between letters.
+/// The byte length of a word: identifier characters, and apostrophes between letters, up to where
+/// a script written without spaces meets another ([`is_unspaced`]).
 fn word_len(rest: &str) -> usize {
     let mut len = 0;
+    let mut unspaced = None;
     let mut chars = rest.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         let inner_apostrophe = (c == '\'' || c == '\u{2019}')
             && at > 0
             && chars.peek().is_some_and(|&(_, n)| n.is_alphabetic());
         if is_word_char(c) || inner_apostrophe {
+            if *unspaced.get_or_insert(is_unspaced(c)) != is_unspaced(c) {
+                break;
+            }
             len = at + c.len_utf8();
         } else {
             break;
@@ -238,13 +269,18 @@ fn number_or_word(rest: &str) -> Result<(TokenKind, usize, Option<Value>), Diagn
         }
     }
     let glued = rest[end..].chars().next().is_some_and(|c| {
-        is_word_char(c) || (c == '.' && rest[end + 1..].starts_with(|d: char| d.is_alphanumeric()))
+        (is_word_char(c) && !is_unspaced(c))
+            || (c == '.' && rest[end + 1..].starts_with(|d: char| d.is_alphanumeric()))
     });
     if glued || leading_zero {
         // `3rd`, `1.2.3`, `007`: one word, never a value.
         let mut len = end;
         loop {
-            let more = word_len(&rest[len..]);
+            let more = if rest[len..].starts_with(is_unspaced) {
+                0
+            } else {
+                word_len(&rest[len..])
+            };
             if more > 0 {
                 len += more;
             } else if rest[len..].starts_with('.')
@@ -339,6 +375,47 @@ mod tests {
                 (Punct, ".".into()),
             ]
         );
+    }
+
+    #[test]
+    fn scripts_written_without_spaces_end_a_word_where_they_meet_others() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds("只要前5条"),
+            vec![
+                (Word, "只要前".into()),
+                (Num, "5".into()),
+                (Word, "条".into())
+            ]
+        );
+        assert_eq!(
+            kinds("和reply_review用list_users를"),
+            vec![
+                (Word, "和".into()),
+                (Word, "reply_review".into()),
+                (Word, "用".into()),
+                (Word, "list_users".into()),
+                (Word, "를".into()),
+            ]
+        );
+        assert_eq!(
+            kinds("最初の10件 5개만 เอา5อัน 3rd查询订单"),
+            vec![
+                (Word, "最初の".into()),
+                (Num, "10".into()),
+                (Word, "件".into()),
+                (Num, "5".into()),
+                (Word, "개만".into()),
+                (Word, "เอา".into()),
+                (Num, "5".into()),
+                (Word, "อัน".into()),
+                (Word, "3rd".into()),
+                (Word, "查询订单".into()),
+            ]
+        );
+        // Text in one script stays one word, whatever script it is.
+        assert_eq!(kinds("查询订单"), vec![(Word, "查询订单".into())]);
+        assert_eq!(kinds("café_menu"), vec![(Word, "café_menu".into())]);
     }
 
     #[test]
