@@ -36,6 +36,21 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 WORD_CHAR = re.compile(r"[\w$]", re.UNICODE)
+# Scripts written without spaces between words (Han, kana, Hangul, Thai, Lao, Khmer, Myanmar): as in
+# the lexer, a word ends where one of them meets other word characters (`前5条` is `前`, `5`, `条`).
+UNSPACED = (
+    "\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3040-\u30ff\u3130-\u318f"
+    "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f"
+    "\U00020000-\U0003ffff"
+)
+SCRIPT_BOUNDARY = re.compile(
+    rf"(?<=[{UNSPACED}])(?=[^{UNSPACED}\W])|(?<=[^{UNSPACED}\W])(?=[{UNSPACED}])"
+)
+
+
+def spaced(text):
+    """`text` with a space where a script written without spaces meets other word characters."""
+    return SCRIPT_BOUNDARY.sub(" ", text)
 
 
 def literals(text):
@@ -94,6 +109,9 @@ def words(text):
             except json.JSONDecodeError:
                 pass
         if WORD_CHAR.match(c):
+            if buf and bool(re.match(f"[{UNSPACED}]", c)) != bool(re.match(f"[{UNSPACED}]", buf[-1])):
+                out.add("".join(buf))
+                buf = []
             buf.append(c)
         else:
             if buf:
@@ -107,7 +125,7 @@ def words(text):
 
 def number_tokens(text):
     found = []
-    for m in re.finditer(r"(?<![\w$.])-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w$])", strip_strings(text)):
+    for m in re.finditer(r"(?<![\w$.])-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w$])", spaced(strip_strings(text))):
         found.append(json.loads(m.group(0)))
     return found
 
