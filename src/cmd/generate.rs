@@ -90,7 +90,7 @@ pub struct GeneratorArgs {
     #[arg(long)]
     soft_conditions: bool,
     /// The share of the cues that decide a plan (a schedule, the output, a row limit, a
-    /// condition, a retry) said in another language in the middle of an English request
+    /// projection, a condition, a retry, a sort, a filter, a count) said in another language in the middle of an English request
     /// (`Ao mesmo tempo, ...`, `..., sadece ilk 5 satır`); never in the test split; 0 draws the
     /// records as before.
     #[arg(long, default_value_t = 0.0)]

@@ -282,7 +282,7 @@ pub struct Options {
     /// ..., please do nothing. Otherwise, ...`, `Provided that ..., kindly ...`.
     pub soft_conditions: bool,
     /// Outside the test split, the share of the cues that decide a plan (a schedule, the output,
-    /// a row limit, a condition, a retry) said in another language in the middle of an English
+    /// a row limit, a projection, a condition, a retry, a sort, a filter, a count) said in another language in the middle of an English
     /// request ([`tongues`]: `Ao mesmo tempo, ...`, `..., sadece ilk 5 satır`, `agar ... fail ho
     /// jaye, toh ...`); a record says all of its switched cues in one language.
     pub code_switch: f64,

@@ -613,6 +613,7 @@ fn code_switched_cues_keep_their_labels_and_stay_out_of_the_test_split() {
             .any(|p| text.contains(p.trim_start_matches([',', '.', ' '])))
     };
     let (mut parallel, mut serial, mut last, mut limits, mut conditions) = (0, 0, 0, 0, 0);
+    let (mut fields, mut rows) = (0, 0);
     for index in 0..10_000 {
         test_split_untouched(11, index, on, "");
         let e = example_with(11, index, Split::Train, on);
@@ -638,6 +639,14 @@ fn code_switched_cues_keep_their_labels_and_stay_out_of_the_test_split() {
                         assert_eq!(plan.output.kind, OutputKind::Last, "{text}");
                         last += 1;
                     }
+                    if let Some(named) = &plan.output.fields {
+                        let said = tongue.fields.iter().any(|(pre, post)| {
+                            !pre.is_empty() && text.contains(&format!("{pre} {}", named[0]))
+                                || !post.is_empty()
+                                    && text.contains(&format!("{} {post}", named[named.len() - 1]))
+                        });
+                        fields += usize::from(said);
+                    }
                     if tongue.limit.iter().any(|(pre, post)| {
                         !pre.is_empty()
                             && !post.is_empty()
@@ -648,6 +657,23 @@ fn code_switched_cues_keep_their_labels_and_stay_out_of_the_test_split() {
                     }
                 }
                 Expected::Diagnostic => {
+                    let rows_said = has(text, tongue.count)
+                        || tongue.filter_above.iter().any(|(pre, mid, _)| {
+                            !pre.is_empty()
+                                && !mid.is_empty()
+                                && text.contains(pre)
+                                && text.contains(mid)
+                        })
+                        || tongue
+                            .sort_by
+                            .iter()
+                            .any(|(pre, _)| !pre.is_empty() && text.contains(pre));
+                    if rows_said
+                        && ["sort:sorted_by", "filter:above", "aggregate:how_many"]
+                            .contains(&e.meta.template.as_str())
+                    {
+                        rows += 1;
+                    }
                     if e.meta.template == "condition:if_then"
                         && tongue.cond_if.iter().any(|w| {
                             text.to_lowercase().starts_with(&format!("{w} "))
@@ -667,6 +693,8 @@ fn code_switched_cues_keep_their_labels_and_stay_out_of_the_test_split() {
         ("last", last),
         ("limits", limits),
         ("conditions", conditions),
+        ("fields", fields),
+        ("sort, filter and count", rows),
     ] {
         assert!(n >= 8, "{n} switched {what} cues");
     }

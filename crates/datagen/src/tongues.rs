@@ -1,8 +1,9 @@
 //! The words that decide a plan, in the languages people switch to in the middle of an English
 //! request ([`crate::Options::code_switch`]): a schedule (`ao mesmo tempo`, `nacheinander`), the
-//! output (`solo el último resultado`), a row limit (`sadece ilk 5 satır`), a condition (`agar
-//! ... fail ho jaye, toh ...`) or a retry (`kalau gagal, coba lagi`), while the tools, the values
-//! and the rest of the sentence stay English.
+//! output (`solo el último resultado`), a row limit (`sadece ilk 5 satır`), a projection (`sirf
+//! version aur status chahiye`), a condition (`agar ... fail ho jaye, toh ...`), a retry (`kalau
+//! gagal, coba lagi`), a sort, a filter or a count (`trié par`, `kitne hain?`), while the tools,
+//! the values and the rest of the sentence stay English.
 //!
 //! Each language keeps its own words apart from the others' where they would mean different
 //! things (Dutch `dan` is `then`, Indonesian `dan` is `and`: only the Indonesian one is drawn).
@@ -41,6 +42,17 @@ pub(crate) struct Tongue {
     pub retry: &'static [&'static str],
     /// A retry until it works, said after the call (`y sigue intentando hasta que funcione`).
     pub keep_trying: &'static [&'static str],
+    /// A projection as the words before and after the field names (`solo`, ``).
+    pub fields: &'static [(&'static str, &'static str)],
+    /// The word before the last field name (`y`).
+    pub and: &'static str,
+    /// A sort as the words before and after the property (`ordenado por`, ``).
+    pub sort_by: &'static [(&'static str, &'static str)],
+    /// A filter on a property above a number: the words before the property, between it and the
+    /// number, and after the number (`solo los que tengan`, `mayor que`, ``).
+    pub filter_above: &'static [(&'static str, &'static str, &'static str)],
+    /// A count of the rows instead of the rows (`¿cuántos hay?`).
+    pub count: &'static [&'static str],
 }
 
 /// The languages, one record drawing at most one of them.
@@ -83,6 +95,14 @@ pub(crate) const TONGUES: &[Tongue] = &[
             "y sigue intentando hasta que funcione",
             "e insiste hasta que salga",
         ],
+        fields: &[("solo", ""), ("nomás", "")],
+        and: "y",
+        sort_by: &[("ordenado por", ""), ("ordénalos por", "de mayor a menor")],
+        filter_above: &[
+            ("solo los que tengan", "mayor que", ""),
+            ("nomás donde", "pase de", ""),
+        ],
+        count: &["¿cuántos hay?", "solo dime cuántos son"],
     },
     // Portuguese.
     Tongue {
@@ -122,6 +142,14 @@ pub(crate) const TONGUES: &[Tongue] = &[
             "e continua tentando até dar certo",
             "e insiste até funcionar",
         ],
+        fields: &[("só", ""), ("só me mostra", "")],
+        and: "e",
+        sort_by: &[("ordenado por", ""), ("ordena por", "do maior pro menor")],
+        filter_above: &[
+            ("só os que têm", "maior que", ""),
+            ("só onde", "passa de", ""),
+        ],
+        count: &["quantos tem?", "só me diz quantos são"],
     },
     // French.
     Tongue {
@@ -153,6 +181,17 @@ pub(crate) const TONGUES: &[Tongue] = &[
             "et réessaie jusqu'à ce que ça marche",
             "et insiste jusqu'à ce que ça passe",
         ],
+        fields: &[("seulement", ""), ("juste", "stp")],
+        and: "et",
+        sort_by: &[
+            ("trié par", ""),
+            ("classé par", "du plus grand au plus petit"),
+        ],
+        filter_above: &[
+            ("seulement ceux où", "dépasse", ""),
+            ("juste ceux avec", "au-dessus de", ""),
+        ],
+        count: &["combien il y en a ?", "juste le nombre"],
     },
     // German.
     Tongue {
@@ -196,6 +235,14 @@ pub(crate) const TONGUES: &[Tongue] = &[
             "und so lange wiederholen, bis es klappt",
             "und nicht aufgeben, bis es geht",
         ],
+        fields: &[("nur", ""), ("bitte nur", "")],
+        and: "und",
+        sort_by: &[("sortiert nach", ""), ("nach", "absteigend sortiert")],
+        filter_above: &[
+            ("nur die, wo", "über", "liegt"),
+            ("nur die mit", "größer als", ""),
+        ],
+        count: &["wie viele sind es?", "nur die Anzahl"],
     },
     // Italian.
     Tongue {
@@ -229,6 +276,14 @@ pub(crate) const TONGUES: &[Tongue] = &[
         cond_then: &["allora"],
         retry: &["se fallisce, riprova", "se dà errore, rilancialo"],
         keep_trying: &["e riprova finché non funziona", "e insisti finché non va"],
+        fields: &[("solo", ""), ("mi servono solo", "")],
+        and: "e",
+        sort_by: &[("ordinato per", ""), ("ordinali per", "dal più alto")],
+        filter_above: &[
+            ("solo quelli con", "sopra", ""),
+            ("solo dove", "supera", ""),
+        ],
+        count: &["quanti sono?", "solo il numero"],
     },
     // Dutch.
     Tongue {
@@ -260,6 +315,14 @@ pub(crate) const TONGUES: &[Tongue] = &[
             "bij een fout nog een keer proberen",
         ],
         keep_trying: &["en blijf proberen tot het lukt", "en opnieuw tot het werkt"],
+        fields: &[("alleen", ""), ("alleen", "graag")],
+        and: "en",
+        sort_by: &[("gesorteerd op", ""), ("sorteer op", "van hoog naar laag")],
+        filter_above: &[
+            ("alleen die met", "boven", ""),
+            ("alleen waar", "hoger is dan", ""),
+        ],
+        count: &["hoeveel zijn het?", "alleen het aantal"],
     },
     // Hindi, in Latin letters.
     Tongue {
@@ -299,6 +362,14 @@ pub(crate) const TONGUES: &[Tongue] = &[
             "aur jab tak na chale, try karte raho",
             "aur chalne tak dobara karo",
         ],
+        fields: &[("sirf", "chahiye"), ("bas", "dikhao")],
+        and: "aur",
+        sort_by: &[("", "ke hisaab se sort karo"), ("", "wise order mein")],
+        filter_above: &[
+            ("sirf jinka", "", "se zyada ho"),
+            ("bas woh jahan", "", "se upar hai"),
+        ],
+        count: &["kitne hain?", "bas count bata do"],
     },
     // Turkish.
     Tongue {
@@ -327,6 +398,14 @@ pub(crate) const TONGUES: &[Tongue] = &[
         cond_then: &["o zaman"],
         retry: &["hata verirse tekrar dene", "olmazsa bir daha dene"],
         keep_trying: &["ve olana kadar tekrar dene", "ve çalışana kadar dene"],
+        fields: &[("sadece", "lazım"), ("sadece", "")],
+        and: "ve",
+        sort_by: &[("", "göre sırala"), ("", "büyükten küçüğe")],
+        filter_above: &[
+            ("sadece", "", "üstünde olanlar"),
+            ("sadece", "", "fazla olanlar"),
+        ],
+        count: &["kaç tane var?", "sadece sayısını söyle"],
     },
     // Indonesian.
     Tongue {
@@ -360,6 +439,14 @@ pub(crate) const TONGUES: &[Tongue] = &[
         cond_then: &["maka"],
         retry: &["kalau gagal, coba lagi", "kalau error, ulangi"],
         keep_trying: &["dan coba terus sampai berhasil", "dan ulangi sampai jalan"],
+        fields: &[("hanya", "saja"), ("cuma", "")],
+        and: "dan",
+        sort_by: &[("urutkan berdasarkan", ""), ("diurutkan menurut", "")],
+        filter_above: &[
+            ("hanya yang", "di atas", ""),
+            ("cuma yang", "lebih dari", ""),
+        ],
+        count: &["ada berapa?", "jumlahnya saja"],
     },
     // Swahili.
     Tongue {
@@ -391,6 +478,14 @@ pub(crate) const TONGUES: &[Tongue] = &[
             "na uendelee kujaribu mpaka ifanikiwe",
             "na jaribu tena mpaka ikubali",
         ],
+        fields: &[("", "tu"), ("nipe", "tu")],
+        and: "na",
+        sort_by: &[("panga kwa", ""), ("zipange kwa", "kuanzia juu")],
+        filter_above: &[
+            ("zile tu ambazo", "ni zaidi ya", ""),
+            ("zenye", "juu ya", "tu"),
+        ],
+        count: &["ni ngapi?", "niambie idadi tu"],
     },
     // Tagalog.
     Tongue {
@@ -422,6 +517,14 @@ pub(crate) const TONGUES: &[Tongue] = &[
             "at ulit-ulitin hanggang gumana",
             "at subukan ulit hanggang pumasok",
         ],
+        fields: &[("yung", "lang"), ("", "lang")],
+        and: "at",
+        sort_by: &[("ayusin ayon sa", ""), ("i-sort by", "mula pinakamataas")],
+        filter_above: &[
+            ("yung mga", "na lampas sa", "lang"),
+            ("yung", "na mas mataas sa", ""),
+        ],
+        count: &["ilan lahat?", "bilang lang"],
     },
     // Polish.
     Tongue {
@@ -450,5 +553,13 @@ pub(crate) const TONGUES: &[Tongue] = &[
         cond_then: &["wtedy"],
         retry: &["jak się nie uda, spróbuj ponownie", "przy błędzie powtórz"],
         keep_trying: &["i próbuj, aż się uda", "i powtarzaj do skutku"],
+        fields: &[("tylko", ""), ("daj tylko", "")],
+        and: "i",
+        sort_by: &[("posortowane po", ""), ("posortuj po", "malejąco")],
+        filter_above: &[
+            ("tylko te, gdzie", "powyżej", ""),
+            ("tylko z", "większym niż", ""),
+        ],
+        count: &["ile ich jest?", "tylko liczbę"],
     },
 ];

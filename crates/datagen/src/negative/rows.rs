@@ -45,39 +45,46 @@ pub(super) fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
         Unsupported::Sort => match variant_x(g, 8, 3, 2) {
             0 => {
                 name = "sorted_by";
-                t.w(g.pt(
-                    &[
-                        "sorted by",
-                        "sort them by",
-                        "sort the rows by",
-                        "ordered by",
-                        "order it by",
-                    ],
-                    &[
-                        "sorting on",
-                        "put them in order of",
-                        "order the results by",
-                        "sort on",
-                        "order by",
-                        "sorted on",
-                        "sort it by",
-                        "with the rows ordered by",
-                        "re-sorted by",
-                        "in order by",
-                    ],
-                ));
-                t.w(&prop);
-                if g.chance(0.4) {
+                if let Some(tongue) = g.switched() {
+                    let (pre, post) = *g.pick(tongue.sort_by);
+                    t.w(pre);
+                    t.w(&prop);
+                    t.w(post);
+                } else {
                     t.w(g.pt(
-                        &["descending", "ascending", "desc", "asc"],
                         &[
-                            "high to low",
-                            "low to high",
-                            "largest first",
-                            "smallest first",
-                            "in reverse",
+                            "sorted by",
+                            "sort them by",
+                            "sort the rows by",
+                            "ordered by",
+                            "order it by",
+                        ],
+                        &[
+                            "sorting on",
+                            "put them in order of",
+                            "order the results by",
+                            "sort on",
+                            "order by",
+                            "sorted on",
+                            "sort it by",
+                            "with the rows ordered by",
+                            "re-sorted by",
+                            "in order by",
                         ],
                     ));
+                    t.w(&prop);
+                    if g.chance(0.4) {
+                        t.w(g.pt(
+                            &["descending", "ascending", "desc", "asc"],
+                            &[
+                                "high to low",
+                                "low to high",
+                                "largest first",
+                                "smallest first",
+                                "in reverse",
+                            ],
+                        ));
+                    }
                 }
             }
             1 => {
@@ -261,35 +268,44 @@ pub(super) fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
             }
             1 => {
                 name = "above";
-                t.w(g.pt(
-                    &[
-                        "only the ones whose",
-                        "only rows with",
-                        "just entries where",
-                    ],
-                    &[
-                        "only those whose",
-                        "just the rows whose",
-                        "keep rows where",
-                        "rows where",
-                        "only entries with",
-                    ],
-                ));
-                t.w(&prop);
-                t.w(g.pt(
-                    &["is above", "is over", "exceeds", "is below", "is at least"],
-                    &[
-                        "is greater than",
-                        "is more than",
-                        "is less than",
-                        "is under",
-                        "is at most",
-                        "is no more than",
-                        "is bigger than",
-                        "is smaller than",
-                    ],
-                ));
-                t.w(&g.range(1, 500).to_string());
+                if let Some(tongue) = g.switched() {
+                    let (pre, mid, post) = *g.pick(tongue.filter_above);
+                    t.w(pre);
+                    t.w(&prop);
+                    t.w(mid);
+                    t.w(&g.range(1, 500).to_string());
+                    t.w(post);
+                } else {
+                    t.w(g.pt(
+                        &[
+                            "only the ones whose",
+                            "only rows with",
+                            "just entries where",
+                        ],
+                        &[
+                            "only those whose",
+                            "just the rows whose",
+                            "keep rows where",
+                            "rows where",
+                            "only entries with",
+                        ],
+                    ));
+                    t.w(&prop);
+                    t.w(g.pt(
+                        &["is above", "is over", "exceeds", "is below", "is at least"],
+                        &[
+                            "is greater than",
+                            "is more than",
+                            "is less than",
+                            "is under",
+                            "is at most",
+                            "is no more than",
+                            "is bigger than",
+                            "is smaller than",
+                        ],
+                    ));
+                    t.w(&g.range(1, 500).to_string());
+                }
             }
             2 => {
                 name = "exclude";
@@ -484,21 +500,25 @@ pub(super) fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
             }
             1 => {
                 name = "how_many";
-                t.w(g.pt(
-                    &[
-                        "how many are there",
-                        "tell me how many rows there are",
-                        "just tell me how many",
-                    ],
-                    &[
-                        "how many rows came back",
-                        "how many results are there",
-                        "I just need to know how many",
-                        "how many did it find",
-                        "what's the total count",
-                        "how many entries is that",
-                    ],
-                ));
+                if let Some(tongue) = g.switched() {
+                    t.w(g.pw(tongue.count));
+                } else {
+                    t.w(g.pt(
+                        &[
+                            "how many are there",
+                            "tell me how many rows there are",
+                            "just tell me how many",
+                        ],
+                        &[
+                            "how many rows came back",
+                            "how many results are there",
+                            "I just need to know how many",
+                            "how many did it find",
+                            "what's the total count",
+                            "how many entries is that",
+                        ],
+                    ));
+                }
             }
             2 => {
                 name = "sum_of";

@@ -76,6 +76,20 @@ pub(crate) fn field_list(g: &mut Gen, t: &mut Text, fields: &[String]) {
 
 /// A projection phrase: `only id and name`, `just the email field`, `fields: a, b`.
 pub(crate) fn fields_phrase(g: &mut Gen, t: &mut Text, fields: &[String]) {
+    if let Some(tongue) = g.switched() {
+        let (pre, post) = *g.pick(tongue.fields);
+        t.w(pre);
+        for (i, f) in fields.iter().enumerate() {
+            if i + 1 == fields.len() && i > 0 {
+                t.w(tongue.and);
+            } else if i > 0 {
+                t.p(",");
+            }
+            t.field(f);
+        }
+        t.w(post);
+        return;
+    }
     let plural = fields.len() > 1;
     // 0..11 shared, 11..13 test-only, 13.. train-only: the test split draws exactly as before.
     let form = if g.split == Split::Test {
