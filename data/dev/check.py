@@ -92,6 +92,7 @@ def literals(text):
 
 def words(text):
     """Identifier-like words outside string literals."""
+    text = spaced(text)
     out = set()
     decoder = json.JSONDecoder()
     i, n = 0, len(text)
@@ -109,9 +110,6 @@ def words(text):
             except json.JSONDecodeError:
                 pass
         if WORD_CHAR.match(c):
-            if buf and bool(re.match(f"[{UNSPACED}]", c)) != bool(re.match(f"[{UNSPACED}]", buf[-1])):
-                out.add("".join(buf))
-                buf = []
             buf.append(c)
         else:
             if buf:

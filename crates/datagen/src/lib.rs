@@ -294,7 +294,7 @@ pub(crate) struct Gen {
     pub(crate) split: Split,
     options: Options,
     /// The language of this record's switched cues, once one is drawn ([`Gen::switched`]).
-    tongue: Option<usize>,
+    tongue: Option<&'static tongues::Tongue>,
 }
 
 impl Gen {
@@ -369,14 +369,10 @@ impl Gen {
         if !self.train_only(self.options.code_switch) {
             return None;
         }
-        let i = match self.tongue {
-            Some(i) => i,
-            None => {
-                let i = self.below(tongues::TONGUES.len());
-                *self.tongue.insert(i)
-            }
-        };
-        Some(&tongues::TONGUES[i])
+        if self.tongue.is_none() {
+            self.tongue = Some(self.pick(tongues::TONGUES));
+        }
+        self.tongue
     }
 
     /// Whether the `spoken` forms are drawn: [`Options::spoken`] outside the test split. No

@@ -236,7 +236,8 @@ fn word_len(rest: &str) -> usize {
             && at > 0
             && chars.peek().is_some_and(|&(_, n)| n.is_alphabetic());
         if is_word_char(c) || inner_apostrophe {
-            if *unspaced.get_or_insert(is_unspaced(c)) != is_unspaced(c) {
+            let script = is_unspaced(c);
+            if *unspaced.get_or_insert(script) != script {
                 break;
             }
             len = at + c.len_utf8();

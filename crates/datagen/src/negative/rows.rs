@@ -45,47 +45,50 @@ pub(super) fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
         Unsupported::Sort => match variant_x(g, 8, 3, 2) {
             0 => {
                 name = "sorted_by";
-                if let Some(tongue) = g.switched() {
-                    let (pre, post) = *g.pick(tongue.sort_by);
-                    t.w(pre);
-                    t.w(&prop);
-                    t.w(post);
-                } else {
-                    t.w(g.pt(
-                        &[
-                            "sorted by",
-                            "sort them by",
-                            "sort the rows by",
-                            "ordered by",
-                            "order it by",
-                        ],
-                        &[
-                            "sorting on",
-                            "put them in order of",
-                            "order the results by",
-                            "sort on",
-                            "order by",
-                            "sorted on",
-                            "sort it by",
-                            "with the rows ordered by",
-                            "re-sorted by",
-                            "in order by",
-                        ],
-                    ));
-                    t.w(&prop);
-                    if g.chance(0.4) {
-                        t.w(g.pt(
-                            &["descending", "ascending", "desc", "asc"],
+                let (pre, post) = match g.switched() {
+                    Some(tongue) => *g.pick(tongue.sort_by),
+                    None => {
+                        let pre = g.pt(
                             &[
-                                "high to low",
-                                "low to high",
-                                "largest first",
-                                "smallest first",
-                                "in reverse",
+                                "sorted by",
+                                "sort them by",
+                                "sort the rows by",
+                                "ordered by",
+                                "order it by",
                             ],
-                        ));
+                            &[
+                                "sorting on",
+                                "put them in order of",
+                                "order the results by",
+                                "sort on",
+                                "order by",
+                                "sorted on",
+                                "sort it by",
+                                "with the rows ordered by",
+                                "re-sorted by",
+                                "in order by",
+                            ],
+                        );
+                        let direction = if g.chance(0.4) {
+                            g.pt(
+                                &["descending", "ascending", "desc", "asc"],
+                                &[
+                                    "high to low",
+                                    "low to high",
+                                    "largest first",
+                                    "smallest first",
+                                    "in reverse",
+                                ],
+                            )
+                        } else {
+                            ""
+                        };
+                        (pre, direction)
                     }
-                }
+                };
+                t.w(pre);
+                t.w(&prop);
+                t.w(post);
             }
             1 => {
                 name = "top_by";
@@ -268,44 +271,44 @@ pub(super) fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
             }
             1 => {
                 name = "above";
-                if let Some(tongue) = g.switched() {
-                    let (pre, mid, post) = *g.pick(tongue.filter_above);
-                    t.w(pre);
-                    t.w(&prop);
-                    t.w(mid);
-                    t.w(&g.range(1, 500).to_string());
-                    t.w(post);
-                } else {
-                    t.w(g.pt(
-                        &[
-                            "only the ones whose",
-                            "only rows with",
-                            "just entries where",
-                        ],
-                        &[
-                            "only those whose",
-                            "just the rows whose",
-                            "keep rows where",
-                            "rows where",
-                            "only entries with",
-                        ],
-                    ));
-                    t.w(&prop);
-                    t.w(g.pt(
-                        &["is above", "is over", "exceeds", "is below", "is at least"],
-                        &[
-                            "is greater than",
-                            "is more than",
-                            "is less than",
-                            "is under",
-                            "is at most",
-                            "is no more than",
-                            "is bigger than",
-                            "is smaller than",
-                        ],
-                    ));
-                    t.w(&g.range(1, 500).to_string());
-                }
+                let (pre, mid, post) = match g.switched() {
+                    Some(tongue) => *g.pick(tongue.filter_above),
+                    None => {
+                        let pre = g.pt(
+                            &[
+                                "only the ones whose",
+                                "only rows with",
+                                "just entries where",
+                            ],
+                            &[
+                                "only those whose",
+                                "just the rows whose",
+                                "keep rows where",
+                                "rows where",
+                                "only entries with",
+                            ],
+                        );
+                        let mid = g.pt(
+                            &["is above", "is over", "exceeds", "is below", "is at least"],
+                            &[
+                                "is greater than",
+                                "is more than",
+                                "is less than",
+                                "is under",
+                                "is at most",
+                                "is no more than",
+                                "is bigger than",
+                                "is smaller than",
+                            ],
+                        );
+                        (pre, mid, "")
+                    }
+                };
+                t.w(pre);
+                t.w(&prop);
+                t.w(mid);
+                t.w(&g.range(1, 500).to_string());
+                t.w(post);
             }
             2 => {
                 name = "exclude";
@@ -500,10 +503,9 @@ pub(super) fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
             }
             1 => {
                 name = "how_many";
-                if let Some(tongue) = g.switched() {
-                    t.w(g.pw(tongue.count));
-                } else {
-                    t.w(g.pt(
+                t.w(match g.switched() {
+                    Some(tongue) => g.pw(tongue.count),
+                    None => g.pt(
                         &[
                             "how many are there",
                             "tell me how many rows there are",
@@ -517,8 +519,8 @@ pub(super) fn rows(g: &mut Gen, class: Unsupported) -> Option<Example> {
                             "what's the total count",
                             "how many entries is that",
                         ],
-                    ));
-                }
+                    ),
+                });
             }
             2 => {
                 name = "sum_of";

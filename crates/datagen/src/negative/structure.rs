@@ -79,14 +79,14 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 0 => {
                     name = "if_then";
                     let tongue = g.switched();
-                    match tongue {
-                        Some(tongue) => t.w(g.pw(tongue.cond_if)),
-                        None => t.w(fixed_or(
+                    t.w(match tongue {
+                        Some(tongue) => g.pw(tongue.cond_if),
+                        None => fixed_or(
                             g,
                             "if",
                             &["when", "in the event that", "if ever", "whenever"],
-                        )),
-                    }
+                        ),
+                    });
                     render::mention(g, &mut t, &c1.tool, 1);
                     render::args(g, &mut t, 1, &c1.args);
                     t.w(match tongue {
@@ -95,13 +95,12 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     });
                     t.p(",");
                     if g.chance(0.6) {
-                        match tongue {
-                            Some(tongue) if !tongue.cond_then.is_empty() => {
-                                t.w(g.pw(tongue.cond_then))
-                            }
-                            Some(_) => {}
-                            None => t.w("then"),
-                        }
+                        // A language that leaves the word out writes nothing (`Text::w("")`).
+                        t.w(match tongue {
+                            Some(tongue) if !tongue.cond_then.is_empty() => g.pw(tongue.cond_then),
+                            Some(_) => "",
+                            None => "then",
+                        });
                     }
                     call(g, &mut t, 2, c2, true);
                 }
@@ -799,10 +798,9 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                     name = "try_again";
                     call(g, &mut t, 1, c1, true);
                     t.p(";");
-                    if let Some(tongue) = g.switched() {
-                        t.w(g.pw(tongue.retry));
-                    } else {
-                        t.w(g.pt(
+                    t.w(match g.switched() {
+                        Some(tongue) => g.pw(tongue.retry),
+                        None => g.pt(
                             &[
                                 "if it errors, try again",
                                 "if it fails, try it again",
@@ -818,8 +816,8 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                                 "if it flakes, call it again",
                                 "when it fails, run it a second time",
                             ],
-                        ));
-                    }
+                        ),
+                    });
                 }
                 2 => {
                     name = "retry_until";
@@ -869,10 +867,9 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                 4 => {
                     name = "keep_trying";
                     call(g, &mut t, 1, c1, true);
-                    if let Some(tongue) = g.switched() {
-                        t.w(g.pw(tongue.keep_trying));
-                    } else {
-                        t.w(g.pt(
+                    t.w(match g.switched() {
+                        Some(tongue) => g.pw(tongue.keep_trying),
+                        None => g.pt(
                             &[
                                 "and keep trying if it fails",
                                 "and don't give up if it times out — retry",
@@ -885,8 +882,8 @@ pub(super) fn structure(g: &mut Gen, class: Unsupported) -> Option<Example> {
                                 "and persist until it succeeds",
                                 "and keep going until it doesn't error",
                             ],
-                        ));
-                    }
+                        ),
+                    });
                 }
                 5 => {
                     name = "another_go";
