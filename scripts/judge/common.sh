@@ -1,0 +1,15 @@
+# Sourced by the judge scripts: where they read and write, and the binary they run.
+#   JUDGE     the working folder (default target/judge): groups/, members, pairs, ev-* reports
+#   CODEMODE  the build every pair is read with (default target/release/codemode); both pairs of
+#             a judgement are read with the same build
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+JUDGE=${JUDGE:-$ROOT/target/judge}
+CODEMODE=${CODEMODE:-$ROOT/target/release/codemode}
+G=$JUDGE/groups
+mkdir -p "$G"
+# The shipped pair's calibration files (model/MODEL_CARD.md, "How to reproduce").
+CALIBRATION=("$ROOT/data/dev/hand_written.jsonl" "$G/cal501.jsonl" "$G/calibrate25.jsonl")
+# Every group a pair is read on, in the order rules.py prints them (not GROUPS: bash owns that name).
+SETS=(blind42 blind29 blind13 blind12 blind12b calibrate26 persona12 calibrate8 calibrate22
+  calibrate9new calibrate2newest held8 held21 held44 dev8)

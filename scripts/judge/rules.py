@@ -1,0 +1,146 @@
+"""Judge a candidate pair against the pair that stands, from two folders of `eval.sh` reports.
+
+    python3 scripts/judge/rules.py BASE CAND             the six rules of a candidate pair
+    python3 scripts/judge/rules.py --distance BASE CAND  the distance's rules (a) and (b): CAND is
+                                                         BASE's pair calibrated with a reference
+
+Both print a table row per group (exact plans at threshold 0; coverage / wrong share at the
+default threshold; AURC; diagnostics found) and each rule's verdict. The rules are those of
+docs/experiments-people.md: rules (2) and (3) as first written and as restated for PMP15 (the
+restated ones decide), rule (5) as restated before PMP13's figures.
+"""
+import json
+import os
+import sys
+
+HELD = ['held8', 'held21', 'held44']
+HELD_BAR = 17607  # the shipped pair's 17,783 of 18,222 less half a point
+GROUPS = ['blind42', 'blind29', 'blind13', 'blind12', 'blind12b', 'calibrate26', 'persona12',
+          'calibrate8', 'calibrate22', 'calibrate9new', 'calibrate2newest', *HELD, 'dev8',
+          'hand_written']
+
+
+def load(folder, group):
+    with open(os.path.join(folder, group + '.json')) as f:
+        return json.load(f)
+
+
+def at_default(report):
+    """The thresholds row of the report's default threshold."""
+    c = report['confidence']
+    return min(c['thresholds'], key=lambda row: abs(row['threshold'] - c['default_threshold']))
+
+
+def wrong_at_coverage(report, coverage):
+    """The risk-coverage curve read at COVERAGE: the last point answering no more than that."""
+    point = None
+    for cov, wrong in report['confidence']['curve']:
+        if cov <= coverage + 1e-12:
+            point = (cov, wrong)
+    return point
+
+
+def exact_share(report):
+    return report['exact'] / report['plan_records']
+
+
+def cell(report):
+    d = at_default(report)
+    text = (f"{100 * exact_share(report):.2f}%; {100 * d['coverage']:.2f}% / "
+            f"{100 * d['wrong_share']:.2f}% ({d['wrong']}/{d['answered']}); "
+            f"AURC {report['confidence']['aurc']:.4f}")
+    if report['diagnostic_records']:
+        text += f"; diagnosed {report['diagnosed']}/{report['diagnostic_records']}"
+    return text
+
+
+def table(base, cand):
+    t = (load(base, 'held8')['confidence']['default_threshold'],
+         load(cand, 'held8')['confidence']['default_threshold'])
+    print(f"| group | base ({t[0]:.3f}) | candidate ({t[1]:.3f}) |")
+    print("|---|---|---|")
+    for g in GROUPS:
+        print(f"| {g} | {cell(load(base, g))} | {cell(load(cand, g))} |")
+
+
+def people_rule(base, cand, group, first_slack):
+    """Rules (2)/(3): as first written (exact at 0 no more than FIRST_SLACK lower, default wrong
+    share no higher) and as restated (exact at 0 no lower, and the default wrong share no higher
+    or a lower AURC with a wrong share no higher at the base pair's default coverage)."""
+    a, b = load(base, group), load(cand, group)
+    da, db = at_default(a), at_default(b)
+    read = wrong_at_coverage(b, da['coverage'])
+    aurc_a, aurc_b = a['confidence']['aurc'], b['confidence']['aurc']
+    first = exact_share(b) >= exact_share(a) - first_slack and db['wrong_share'] <= da['wrong_share']
+    restated = exact_share(b) >= exact_share(a) and (
+        db['wrong_share'] <= da['wrong_share']
+        or (aurc_b < aurc_a and read is not None and read[1] <= da['wrong_share']))
+    at = 'none' if read is None else f"{100 * read[1]:.2f}% (coverage {100 * read[0]:.2f}%)"
+    print(f"  {group}: exact {100 * exact_share(a):.2f} -> {100 * exact_share(b):.2f}%; default wrong "
+          f"{100 * da['wrong_share']:.2f} -> {100 * db['wrong_share']:.2f}%; AURC {aurc_a:.4f} -> "
+          f"{aurc_b:.4f}; candidate at the base's default coverage {100 * da['coverage']:.2f}%: {at}")
+    print(f"  {group}: as first written {first}; restated {restated}")
+    return restated
+
+
+def pooled_held(folder):
+    exact = sum(load(folder, g)['exact'] for g in HELD)
+    wrong = sum(at_default(load(folder, g))['wrong'] for g in HELD)
+    answered = sum(at_default(load(folder, g))['answered'] for g in HELD)
+    return exact, wrong, answered
+
+
+def candidate_rules(base, cand):
+    ok = {}
+    bfcl = load(cand, 'bfcl')['wrong']
+    invalid = sum(load(cand, g)['invalid_plans'] for g in GROUPS)
+    ok[1] = bfcl == 0 and invalid == 0
+    print(f"(1) BFCL wrong {load(base, 'bfcl')['wrong']} -> {bfcl}; invalid plans {invalid}: {ok[1]}")
+    print("(2) the 42 blind voices read first")
+    ok[2] = people_rule(base, cand, 'blind42', 0.0)
+    print("(3) the 26 calibrate voices written for the split")
+    ok[3] = people_rule(base, cand, 'calibrate26', 0.005)
+    a, b = exact_share(load(base, 'persona12')), exact_share(load(cand, 'persona12'))
+    ok[4] = b >= a - 0.005
+    print(f"(4) persona voices {100 * a:.2f} -> {100 * b:.2f}%: {ok[4]}")
+    ea, wa, na = pooled_held(base)
+    eb, wb, nb = pooled_held(cand)
+    ok[5] = eb >= HELD_BAR and wb / nb <= wa / na
+    print(f"(5) held-out exact {ea} -> {eb} (at least {HELD_BAR}); pooled wrong at the default "
+          f"{100 * wa / na:.2f}% ({wa}/{na}) -> {100 * wb / nb:.2f}% ({wb}/{nb}): {ok[5]}")
+    a, b = load(base, 'hand_written'), load(cand, 'hand_written')
+    ok[6] = b['exact'] >= 199 and b['diagnosed'] >= 86
+    print(f"(6) hand-written plans {a['exact']} -> {b['exact']}, diagnoses {a['diagnosed']} -> "
+          f"{b['diagnosed']}: {ok[6]} (the p99 and the file size are measured apart)")
+    return all(ok.values())
+
+
+def distance_rules(base, cand):
+    ok = True
+    for g in ['blind42', 'blind12', 'held44']:
+        a, b = load(base, g)['confidence']['aurc'], load(cand, g)['confidence']['aurc']
+        print(f"(a) {g} AURC {a:.4f} -> {b:.4f}: {b < a}")
+        ok &= b < a
+    for g in ['blind42', 'held44']:
+        a, b = at_default(load(base, g)), at_default(load(cand, g))
+        met = b['wrong_share'] <= a['wrong_share'] and b['coverage'] >= a['coverage'] - 0.01
+        print(f"(b) {g} at the default {100 * a['coverage']:.2f}% / {100 * a['wrong_share']:.2f}% -> "
+              f"{100 * b['coverage']:.2f}% / {100 * b['wrong_share']:.2f}%: {met}")
+        ok &= met
+    return ok
+
+
+def main():
+    args = sys.argv[1:]
+    distance = '--distance' in args
+    args = [a for a in args if a != '--distance']
+    if len(args) != 2:
+        sys.exit(__doc__)
+    base, cand = args
+    table(base, cand)
+    met = distance_rules(base, cand) if distance else candidate_rules(base, cand)
+    print('all rules met' if met else 'NOT all rules met')
+
+
+if __name__ == '__main__':
+    main()
