@@ -12,4 +12,4 @@ mkdir -p "$G"
 CALIBRATION=("$ROOT/data/dev/hand_written.jsonl" "$G/cal501.jsonl" "$G/calibrate25.jsonl")
 # Every group a pair is read on, in the order rules.py prints them (not GROUPS: bash owns that name).
 SETS=(blind42 blind29 blind13 blind12 blind12b calibrate26 persona12 calibrate8 calibrate22
-  calibrate9new calibrate2newest held8 held21 held44 dev8)
+  calibrate9new calibrate-newest held8 held21 held44 dev8)

@@ -16,7 +16,7 @@ people calibrate --upto vxyz --except rtuv,tvwx > "$G/calibrate25.jsonl"   # in 
 people calibrate --after xzbd --upto xbfj > "$G/calibrate8.jsonl"
 people calibrate --after xbfj --upto xels > "$G/calibrate22.jsonl"
 people calibrate --after xels --upto zhkd > "$G/calibrate9new.jsonl"
-people calibrate --after zhkd > "$G/calibrate2newest.jsonl"
+people calibrate --after zhkd > "$G/calibrate-newest.jsonl"       # in no calibration, written last
 others=$(python3 - "$ROOT" "$PERSONA" <<'PY'
 import json, sys
 persona = sys.argv[2].split(',')
