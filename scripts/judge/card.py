@@ -12,7 +12,7 @@ import sys
 ORDER = ['held8', 'held21', 'held44', 'dev8', 'hand_written', 'stretch', 'echo_probes',
          'train-persona', 'train-written', 'calibrate-persona', 'calibrate-written', 'persona12',
          'calibrate26', 'calibrate8', 'calibrate22', 'calibrate9new', 'calibrate-newest',
-         'blind29', 'blind13', 'blind12', 'blind12b', 'blind42', 'held8-typos',
+         'blind29', 'blind13', 'blind12', 'blind12b', 'blind35', 'blind42', 'held8-typos',
          'hand_written-typos', 'held8-untrained', 'hand_written-untrained', 'calibration']
 
 

@@ -11,5 +11,5 @@ mkdir -p "$G"
 # The shipped pair's calibration files (model/MODEL_CARD.md, "How to reproduce").
 CALIBRATION=("$ROOT/data/dev/hand_written.jsonl" "$G/cal501.jsonl" "$G/calibrate25.jsonl")
 # Every group a pair is read on, in the order rules.py prints them (not GROUPS: bash owns that name).
-SETS=(blind42 blind29 blind13 blind12 blind12b calibrate26 persona12 calibrate8 calibrate22
+SETS=(blind42 blind29 blind13 blind12 blind12b blind35 calibrate26 persona12 calibrate8 calibrate22
   calibrate9new calibrate-newest held8 held21 held44 dev8)

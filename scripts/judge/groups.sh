@@ -11,6 +11,7 @@ people blind --upto vxyz > "$G/blind29.jsonl"
 people blind --after vxyz --upto xzbd > "$G/blind13.jsonl"
 people blind --after xzbd --upto xchm > "$G/blind12.jsonl"     # read at 13:06 UTC, 2026-12-05
 people blind --after xchm --upto xels > "$G/blind12b.jsonl"    # read at 16:13 UTC, 2026-12-05
+people blind --after xels --upto zywk > "$G/blind35.jsonl"    # read at 21:47 UTC, 2026-12-05, with PMP15 + Q7P15
 people calibrate --upto xzbd --except $PERSONA > "$G/calibrate26.jsonl"
 people calibrate --upto vxyz --except rtuv,tvwx > "$G/calibrate25.jsonl"   # in the calibration
 people calibrate --after xzbd --upto xbfj > "$G/calibrate8.jsonl"
