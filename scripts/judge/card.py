@@ -9,8 +9,10 @@ import json
 import os
 import sys
 
+from rules import at_default
+
 ORDER = ['held8', 'held21', 'held44', 'dev8', 'hand_written', 'stretch', 'echo_probes',
-         'train-persona', 'train-written', 'calibrate-persona', 'calibrate-written', 'persona12',
+         'train-persona', 'train-written', 'persona12', 'calibrate-written',
          'calibrate26', 'calibrate8', 'calibrate22', 'calibrate9new', 'calibrate-newest',
          'blind29', 'blind13', 'blind12', 'blind12b', 'blind35', 'blind42', 'held8-typos',
          'hand_written-typos', 'held8-untrained', 'hand_written-untrained', 'calibration']
@@ -41,7 +43,7 @@ def main():
         if not c['thresholds'] or name.endswith('untrained'):
             continue
         zero = c['thresholds'][0]
-        d = min(c['thresholds'], key=lambda row: abs(row['threshold'] - c['default_threshold']))
+        d = at_default(r)
         print(f"| {name} | {100 * zero['coverage']:.2f}% / {100 * zero['wrong_share']:.2f}% | "
               f"{100 * d['coverage']:.2f}% / {100 * d['wrong_share']:.2f}% ({d['wrong']}/{d['answered']}) | "
               f"{c['ece']:.3f} | {c['aurc']:.3f} |")

@@ -6,19 +6,10 @@
 source "$(dirname "$0")/common.sh"
 O=$2; mkdir -p "$O" "$JUDGE/card"
 C=$JUDGE/card
-split_ids() {  # split_ids SPLIT persona|written: the voices of SPLIT of one standing, comma-separated
-  python3 - "$ROOT" "$1" "$2" <<'PY'
-import json, sys
-voices = json.load(open(sys.argv[1] + '/data/people/voices.json'))['voices']
-want = sys.argv[3] == 'persona'
-print(','.join(v['id'] for v in voices if v.get('split') == sys.argv[2] and ('read_before_split' in v) != want))
-PY
-}
-people() { python3 "$ROOT/scripts/people.py" gather "$@"; }
-for split in train calibrate; do
-  people $split --except "$(split_ids $split persona)" > "$C/$split-persona.jsonl"
-  people $split --except "$(split_ids $split written)" > "$C/$split-written.jsonl"
-done
+# The calibrate persona sets are groups.sh's persona12.
+people train --except "$(all_but train persona)" > "$C/train-persona.jsonl"
+people train --except "$(all_but train written)" > "$C/train-written.jsonl"
+people calibrate --except "$(all_but calibrate written)" > "$C/calibrate-written.jsonl"
 cat "$ROOT/data/dev/hand_written.jsonl" "$G/cal501.jsonl" "$G/calibrate25.jsonl" > "$C/calibration.jsonl"
 python3 "$ROOT/scripts/misspell.py" "$G/held8.jsonl" > "$C/held8-typos.jsonl"
 python3 "$ROOT/scripts/misspell.py" "$ROOT/data/dev/hand_written.jsonl" > "$C/hand_written-typos.jsonl"

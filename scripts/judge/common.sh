@@ -10,6 +10,21 @@ G=$JUDGE/groups
 mkdir -p "$G"
 # The shipped pair's calibration files (model/MODEL_CARD.md, "How to reproduce").
 CALIBRATION=("$ROOT/data/dev/hand_written.jsonl" "$G/cal501.jsonl" "$G/calibrate25.jsonl")
+# A pair is joined as the shipped one is: a cascade, member 0 alone where it is sure.
+CASCADE=(--sure 0.99 --sure-tags 0.95)
 # Every group a pair is read on, in the order rules.py prints them (not GROUPS: bash owns that name).
 SETS=(blind42 blind29 blind13 blind12 blind12b blind35 calibrate26 persona12 calibrate8 calibrate22
   calibrate9new calibrate-newest held8 held21 held44 dev8)
+
+people() { python3 "$ROOT/scripts/people.py" gather "$@"; }
+# all_but SPLIT STANDING: the ids of SPLIT's voices not of STANDING (`persona`: read before the
+# split, the persona sets of data/dev; `written`: written for it), comma-separated, so that
+# `people SPLIT --except "$(all_but SPLIT STANDING)"` gathers the voices of that standing.
+all_but() {
+  python3 - "$ROOT" "$1" "$2" <<'PY'
+import json, sys
+voices = json.load(open(sys.argv[1] + '/data/people/voices.json'))['voices']
+persona = sys.argv[3] == 'persona'
+print(','.join(v['id'] for v in voices if v.get('split') == sys.argv[2] and ('read_before_split' in v) != persona))
+PY
+}

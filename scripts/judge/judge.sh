@@ -4,7 +4,7 @@
 # calibrated without the distance on the shipped pair's files, read on every group into
 # $JUDGE/ev-NAME, and judged by rules.py against $JUDGE/ev-ship (baseline.sh).
 source "$(dirname "$0")/common.sh"
-"$CODEMODE" ensemble --out "$JUDGE/$1-raw" --sure 0.99 --sure-tags 0.95 "$2" "$3"
+"$CODEMODE" ensemble --out "$JUDGE/$1-raw" "${CASCADE[@]}" "$2" "$3"
 "$CODEMODE" calibrate --model "$JUDGE/$1-raw" --out "$JUDGE/$1" --risk 0.01 "${CALIBRATION[@]}" > "$JUDGE/$1-calibrate.log"
 bash "$ROOT/scripts/judge/eval.sh" "$JUDGE/$1" "$JUDGE/ev-$1"
 python3 "$ROOT/scripts/judge/rules.py" "$JUDGE/ev-ship" "$JUDGE/ev-$1"
