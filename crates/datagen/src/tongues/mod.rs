@@ -5,9 +5,12 @@
 //! gagal, coba lagi`), a sort, a filter or a count (`trié par`, `kitne hain?`), while the tools,
 //! the values and the rest of the sentence stay English.
 //!
-//! Eighteen languages: Spanish, Portuguese, French, German, Italian, Dutch, Hindi and Arabic in
-//! Latin letters, Turkish, Indonesian, Swahili, Tagalog, Polish, Japanese in Latin letters,
-//! Russian, Mandarin, Vietnamese and Korean in their own scripts.
+//! Twenty-seven languages, by region in the files below: Spanish, Portuguese, French, German,
+//! Italian, Dutch, Polish, Czech, Finnish, Hungarian and Welsh; Hindi, Arabic, Japanese and Thai
+//! in Latin letters; Turkish, Indonesian, Tagalog, Bisaya, Swahili, Twi and Haitian Kreyòl;
+//! Russian, Mandarin, Cantonese, Vietnamese and Korean in their own scripts. A schedule is also
+//! said by negating the other (`no al mismo tiempo`, `NICHT gleichzeitig`), and a projection by
+//! what is not wanted (`y lo demás no`), as people write them.
 //!
 //! Each language keeps its own words apart from the others' where they would mean different
 //! things (Dutch `dan` is `then`, Indonesian `dan` is `and`: only the Indonesian one is drawn).
@@ -61,6 +64,7 @@ pub(crate) struct Tongue {
 
 mod africa;
 mod asia;
+mod caribbean;
 mod europe;
 
 /// The languages, one record drawing at most one of them.
@@ -83,4 +87,13 @@ pub(crate) const TONGUES: &[Tongue] = &[
     asia::VIETNAMESE,
     asia::ARABIC,
     asia::KOREAN,
+    europe::CZECH,
+    europe::FINNISH,
+    europe::HUNGARIAN,
+    europe::WELSH,
+    asia::CANTONESE,
+    asia::THAI,
+    asia::BISAYA,
+    africa::TWI,
+    caribbean::KREYOL,
 ];
