@@ -270,7 +270,7 @@ async fn a_request_the_planner_cannot_plan_runs_nothing_and_hands_back_run_code(
     // given under a name add_note has no argument for.
     let doubted = instruct(
         &session,
-        json!({"instruction": "Please add_note with text \"shipped\", priority 2. Thanks!"}),
+        json!({"instruction": "Please add_note with text \"shipped\", urgency 2. Thanks!"}),
         true,
     )
     .await;
