@@ -25,6 +25,10 @@ Usage:
                                             order they were added in), for a file as it stood
   python3 scripts/people.py gather SPLIT --after ID
                                             only the voices listed after ID in the manifest
+  python3 scripts/people.py gather SPLIT --standing persona|written
+                                            only the voices read before the split (the persona
+                                            sets of data/dev, `read_before_split`) or only those
+                                            written for it
   python3 scripts/people.py gather blind --unread
                                             the blind voices not read yet (a read voice carries
                                             "read": "DATE COMMIT" of its one reading)
@@ -111,7 +115,8 @@ def position(voices, vid):
     sys.exit(f"people.py: no voice named {vid}")
 
 
-def gather(split, with_classes=False, leave_out=(), unread=False, upto=None, after=None):
+def gather(split, with_classes=False, leave_out=(), unread=False, upto=None, after=None,
+           standing=None):
     if split not in SPLITS:
         sys.exit(f"people.py: the splits are {', '.join(SPLITS)}, not {split!r}")
     voices = load()["voices"]
@@ -121,6 +126,9 @@ def gather(split, with_classes=False, leave_out=(), unread=False, upto=None, aft
         voices = voices[position(voices, after) + 1 :]
     if unread:
         voices = [v for v in voices if not v.get("read")]
+    if standing is not None:
+        persona = standing == "persona"
+        voices = [v for v in voices if ("read_before_split" in v) == persona]
     unknown = sorted(set(leave_out) - {v["id"] for v in voices if v["split"] == split})
     if unknown:
         sys.exit(f"people.py: no {split} voice named {', '.join(unknown)}")
@@ -248,6 +256,7 @@ def main():
     gather_args.add_argument("--unread", action="store_true")
     gather_args.add_argument("--upto")
     gather_args.add_argument("--after")
+    gather_args.add_argument("--standing", choices=("persona", "written"))
     commands.add_parser("summary")
     check_args = commands.add_parser("check")
     check_args.add_argument("--bin", default=os.path.join(ROOT, "target", "debug", "codemode"))
@@ -257,7 +266,7 @@ def main():
     elif args.command == "gather":
         leave_out = tuple(v for v in args.leave_out.split(",") if v)
         gather(args.split, with_classes=args.classes, leave_out=leave_out, unread=args.unread,
-               upto=args.upto, after=args.after)
+               upto=args.upto, after=args.after, standing=args.standing)
     elif args.command == "summary":
         summary()
     else:

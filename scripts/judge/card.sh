@@ -2,19 +2,16 @@
 # card.sh MODEL OUT: every figure of the model card's evaluation for the model directory MODEL
 # (a release build carrying it: CODEMODE), one `codemode eval --json` report per set in OUT, then
 # card.py prints the card's rows. Run groups.sh first; the people's sets by split and standing
-# are written here (persona sets are the voices with `read_before_split` in voices.json). UPTO
-# (a voice id) bounds the train and calibrate sets to the voices listed up to it: the voices the
-# model was trained beside, not those written since.
+# (`people.py gather --standing`) are written here. UPTO (a voice id) bounds them to the voices
+# listed up to it: the voices as they stood when the model was trained, not those written since.
 source "$(dirname "$0")/common.sh"
 O=$2; mkdir -p "$O" "$JUDGE/card"
 C=$JUDGE/card
-UPTO=${UPTO:-}
-export UPTO
 BOUND=(${UPTO:+--upto "$UPTO"})
 # The calibrate persona sets are groups.sh's persona12.
-people train "${BOUND[@]}" --except "$(all_but train persona)" > "$C/train-persona.jsonl"
-people train "${BOUND[@]}" --except "$(all_but train written)" > "$C/train-written.jsonl"
-people calibrate "${BOUND[@]}" --except "$(all_but calibrate written)" > "$C/calibrate-written.jsonl"
+people train "${BOUND[@]}" --standing persona > "$C/train-persona.jsonl"
+people train "${BOUND[@]}" --standing written > "$C/train-written.jsonl"
+people calibrate "${BOUND[@]}" --standing written > "$C/calibrate-written.jsonl"
 cat "$ROOT/data/dev/hand_written.jsonl" "$G/cal501.jsonl" "$G/calibrate25.jsonl" > "$C/calibration.jsonl"
 python3 "$ROOT/scripts/misspell.py" "$G/held8.jsonl" > "$C/held8-typos.jsonl"
 python3 "$ROOT/scripts/misspell.py" "$ROOT/data/dev/hand_written.jsonl" > "$C/hand_written-typos.jsonl"

@@ -17,17 +17,3 @@ SETS=(blind42 blind29 blind13 blind12 blind12b blind35 calibrate26 persona12 cal
   calibrate9new calibrate-newest held8 held21 held44 dev8)
 
 people() { python3 "$ROOT/scripts/people.py" gather "$@"; }
-# all_but SPLIT STANDING: the ids of SPLIT's voices not of STANDING (`persona`: read before the
-# split, the persona sets of data/dev; `written`: written for it), comma-separated, so that
-# `people SPLIT --except "$(all_but SPLIT STANDING)"` gathers the voices of that standing. With
-# UPTO set to a voice id, only the voices listed up to it count (`people --upto "$UPTO"`).
-all_but() {
-  python3 - "$ROOT" "$1" "$2" <<'PY'
-import json, os, sys
-voices = json.load(open(sys.argv[1] + '/data/people/voices.json'))['voices']
-if os.environ.get('UPTO'):
-    voices = voices[: [v['id'] for v in voices].index(os.environ['UPTO']) + 1]
-persona = sys.argv[3] == 'persona'
-print(','.join(v['id'] for v in voices if v.get('split') == sys.argv[2] and ('read_before_split' in v) != persona))
-PY
-}

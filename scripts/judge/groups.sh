@@ -4,20 +4,19 @@
 # and the calibration files. Deterministic; run again after voices are added (the groups named
 # here do not change, since each is bounded by voice ids).
 source "$(dirname "$0")/common.sh"
-PERSONA=$(all_but calibrate written)   # the 12 calibrate voices of the data/dev persona files
 people blind --upto xzbd > "$G/blind42.jsonl"                  # read with PMP7 + Q7P7 and PMP9 + Q7P9
 people blind --upto vxyz > "$G/blind29.jsonl"
 people blind --after vxyz --upto xzbd > "$G/blind13.jsonl"
 people blind --after xzbd --upto xchm > "$G/blind12.jsonl"     # read at 13:06 UTC, 2026-12-05
 people blind --after xchm --upto xels > "$G/blind12b.jsonl"    # read at 16:13 UTC, 2026-12-05
 people blind --after xels --upto zywk > "$G/blind35.jsonl"    # read at 21:47 UTC, 2026-12-05, with PMP15 + Q7P15
-people calibrate --upto xzbd --except "$PERSONA" > "$G/calibrate26.jsonl"
+people calibrate --upto xzbd --standing written > "$G/calibrate26.jsonl"
 people calibrate --upto vxyz --except rtuv,tvwx > "$G/calibrate25.jsonl"   # in the calibration
 people calibrate --after xzbd --upto xbfj > "$G/calibrate8.jsonl"
 people calibrate --after xbfj --upto xels > "$G/calibrate22.jsonl"
 people calibrate --after xels --upto zhkd > "$G/calibrate9new.jsonl"
-people calibrate --after zhkd > "$G/calibrate-newest.jsonl"       # in no calibration, written last
-people calibrate --except "$(all_but calibrate persona)" > "$G/persona12.jsonl"
+people calibrate --after zhkd --upto zywk > "$G/calibrate-newest.jsonl"   # in no calibration, the 6 written last before 2026-12-06
+people calibrate --standing persona > "$G/persona12.jsonl"   # the 12 of the data/dev persona files
 "$CODEMODE" generate --seed 501 --count 3000 --split test --out "$G/cal501.jsonl"
 "$CODEMODE" generate --seed 8 --count 2000 --split test --out "$G/held8.jsonl"
 "$CODEMODE" generate --seed 21 --count 3000 --split test --out "$G/held21.jsonl"
