@@ -15,7 +15,7 @@ use crate::decode::fields::{
     asked_groups, asks_for_fields, declares, field_list, field_text, plural_of, unnamed_field,
 };
 use crate::decode::labels::labelled;
-use crate::decode::output::{asks_for_one, said_twice};
+use crate::decode::output::said_twice;
 use crate::decode::rows::{asks_for_rows, tail_rows};
 use crate::decode::structure::{
     about_results, aggregates, conditional_call, does_it_itself, mixed_cues, only_asks,
@@ -310,8 +310,7 @@ fn read_shaping(
 }
 
 /// The plan: the calls with their arguments (one call said to be made `twice` is two, see
-/// [`said_twice`]), the schedule the mode head chose, and the output kind: `last` only when the
-/// network reads it and there is one call or a word asks for one result (see [`asks_for_one`]).
+/// [`said_twice`]), the schedule the mode head chose, and the output kind the output head chose.
 fn assemble(
     tokens: &[Token],
     choices: &Choices,
@@ -337,7 +336,7 @@ fn assemble(
         (_, 1) => Mode::Parallel,
         _ => Mode::Serial,
     };
-    let kind = if choices.output == 1 && (count == 1 || asks_for_one(tokens)) {
+    let kind = if choices.output == 1 {
         OutputKind::Last
     } else {
         OutputKind::All
@@ -372,6 +371,34 @@ mod tests {
         assert_eq!(plan.calls.len(), 2);
         assert_eq!(plan.calls[1].tool, "get_weather");
         assert_eq!(plan.calls[1].args["city"], "B");
+    }
+
+    #[test]
+    fn the_output_head_alone_chooses_the_output_kind() {
+        // No English word has to agree: `ostatni` (Polish, "the last one") is read by the
+        // network, and an English `last` the head reads as `all` stays `all`.
+        let tags = [1, 0, 4, 0, 2, 0, 4 + 1, 0, 0];
+        let pointers = pointing(tags.len(), &[(2, 1), (6, 5)]);
+        for (instruction, head, kind) in [
+            (
+                r#"list_users team "a" then list_users team "b" , tylko ostatni"#,
+                1,
+                OutputKind::Last,
+            ),
+            (
+                r#"list_users team "a" then list_users team "b" , last too"#,
+                0,
+                OutputKind::All,
+            ),
+        ] {
+            let r = record(instruction);
+            let mut c = choices(&tags, &pointers);
+            c.mode = 0;
+            c.output = head;
+            let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+            assert_eq!(plan.mode, Mode::Serial, "{instruction}");
+            assert_eq!(plan.output.kind, kind, "{instruction}");
+        }
     }
 
     #[test]
