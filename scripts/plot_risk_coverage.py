@@ -61,7 +61,7 @@ def main() -> None:
     # Tall enough to show every set's default threshold, at least 0–5%.
     ax.set_ylim(0, top)
     ax.grid(alpha=0.3)
-    ax.legend(loc="upper left", fontsize=8, ncol=2)
+    ax.legend(loc="upper right", fontsize=8)
     fig.tight_layout()
     fig.savefig(out)
 
