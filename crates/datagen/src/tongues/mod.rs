@@ -5,10 +5,13 @@
 //! gagal, coba lagi`), a sort, a filter or a count (`trié par`, `kitne hain?`), while the tools,
 //! the values and the rest of the sentence stay English.
 //!
-//! Twenty-seven languages, by region in the files below: Spanish, Portuguese, French, German,
-//! Italian, Dutch, Polish, Czech, Finnish, Hungarian and Welsh; Hindi, Arabic, Japanese and Thai
-//! in Latin letters; Turkish, Indonesian, Tagalog, Bisaya, Swahili, Twi and Haitian Kreyòl;
-//! Russian, Mandarin, Cantonese, Vietnamese and Korean in their own scripts. A schedule is also
+//! Fifty languages, by region in the files below: Spanish, Portuguese, French, German, Italian,
+//! Dutch, Polish, Czech, Finnish, Hungarian and Welsh; Lithuanian, Latvian, Slovak, Croatian,
+//! Romanian, Swedish; Hindi, Arabic, Japanese and Thai in Latin letters, and Tamil, Punjabi,
+//! Nepali, Bengali, Sinhala, Khmer, Malayalam, Armenian, Persian and Sudanese Arabic as people
+//! type them in chat; Turkish, Indonesian, Tagalog, Bisaya, Swahili, Twi, Haitian Kreyòl,
+//! Luganda, Yoruba, isiZulu and Hausa; Russian, Ukrainian, Greek, Hebrew, Mandarin, Cantonese,
+//! Vietnamese and Korean in their own scripts. A schedule is also
 //! said by negating the other (`no al mismo tiempo`, `NICHT gleichzeitig`), and a projection by
 //! what is not wanted (`y lo demás no`), as people write them.
 //!
@@ -66,6 +69,9 @@ mod africa;
 mod asia;
 mod caribbean;
 mod europe;
+mod europe_east;
+mod south_asia;
+mod west_asia_africa;
 
 /// The languages, one record drawing at most one of them.
 pub(crate) const TONGUES: &[Tongue] = &[
@@ -96,4 +102,27 @@ pub(crate) const TONGUES: &[Tongue] = &[
     asia::BISAYA,
     africa::TWI,
     caribbean::KREYOL,
+    europe_east::LITHUANIAN,
+    europe_east::LATVIAN,
+    europe_east::SLOVAK,
+    europe_east::CROATIAN,
+    europe_east::ROMANIAN,
+    europe_east::UKRAINIAN,
+    europe_east::SWEDISH,
+    europe_east::GREEK,
+    south_asia::TAMIL,
+    south_asia::PUNJABI,
+    south_asia::NEPALI,
+    south_asia::BENGALI,
+    south_asia::SINHALA,
+    south_asia::KHMER,
+    south_asia::MALAYALAM,
+    west_asia_africa::ARMENIAN,
+    west_asia_africa::PERSIAN,
+    west_asia_africa::HEBREW,
+    west_asia_africa::LUGANDA,
+    west_asia_africa::YORUBA,
+    west_asia_africa::ZULU,
+    west_asia_africa::HAUSA,
+    west_asia_africa::SUDANESE_ARABIC,
 ];
