@@ -15,7 +15,7 @@ use crate::decode::fields::{
     asked_groups, asks_for_fields, declares, field_list, field_text, plural_of, unnamed_field,
 };
 use crate::decode::labels::labelled;
-use crate::decode::output::said_twice;
+use crate::decode::repeated::said_twice;
 use crate::decode::rows::{asks_for_rows, tail_rows};
 use crate::decode::structure::{
     about_results, aggregates, conditional_call, does_it_itself, mixed_cues, only_asks,

@@ -4,7 +4,6 @@
 
 use codemode_plan::Token;
 
-use crate::decode::output::negated_limiter;
 use crate::decode::text::sentence_of;
 
 mod list;
@@ -31,6 +30,19 @@ pub(super) fn asks_for_fields(tokens: &[Token], field_at: &[usize]) -> bool {
         PROJECTION_WORDS.contains(&tokens[j].text.to_ascii_lowercase().as_str())
             && !negated_limiter(tokens, j)
     })
+}
+
+/// `not just` and `not only` ask for more, not for fewer fields (`not just the name`).
+///
+/// Whether the word at `j` is `just` or `only` after `not` (`not just the count`), which asks
+/// for more, not less.
+fn negated_limiter(tokens: &[Token], j: usize) -> bool {
+    matches!(
+        tokens[j].text.to_ascii_lowercase().as_str(),
+        "just" | "only"
+    ) && j
+        .checked_sub(1)
+        .is_some_and(|p| tokens[p].text.eq_ignore_ascii_case("not"))
 }
 
 /// How far apart two fields of one list may be, in tokens (see [`asked_groups`]).

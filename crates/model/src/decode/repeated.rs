@@ -1,20 +1,6 @@
-//! Repeated calls and negated limiters: one call said to be made `twice`, and `not just` /
-//! `not only`, which ask for more, not less.
+//! Repeated calls: one call said to be made `twice` is two.
 
 use codemode_plan::{Token, TokenKind};
-
-/// `not just` and `not only` ask for more, not for fewer fields (`not just the name`).
-///
-/// Whether the word at `j` is `just` or `only` after `not` (`not just the count`), which asks
-/// for more, not less.
-pub(super) fn negated_limiter(tokens: &[Token], j: usize) -> bool {
-    matches!(
-        tokens[j].text.to_ascii_lowercase().as_str(),
-        "just" | "only"
-    ) && j
-        .checked_sub(1)
-        .is_some_and(|p| tokens[p].text.eq_ignore_ascii_case("not"))
-}
 
 /// One call said to be made `twice`, right after it, is two (`list_users team "x" twice`).
 ///
