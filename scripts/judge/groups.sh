@@ -10,6 +10,9 @@ people blind --after vxyz --upto xzbd > "$G/blind13.jsonl"
 people blind --after xzbd --upto xchm > "$G/blind12.jsonl"     # read at 13:06 UTC, 2026-12-05
 people blind --after xchm --upto xels > "$G/blind12b.jsonl"    # read at 16:13 UTC, 2026-12-05
 people blind --after xels --upto zywk > "$G/blind35.jsonl"    # read at 21:47 UTC, 2026-12-05, with PMP15 + Q7P15
+people blind --after zywk --upto dpbo > "$G/blind17.jsonl"    # read at 01:42 UTC, 2026-12-06, with PMP18 + Q7P18
+people blind --after dpbo --upto dmkb > "$G/blind11.jsonl"    # read at 03:34 UTC, 2026-12-06, with PMP18 + Q7P18
+cat "$G/blind42.jsonl" "$G/blind35.jsonl" "$G/blind17.jsonl" "$G/blind11.jsonl" > "$G/blind105.jsonl"   # in no calibration
 people calibrate --upto xzbd --standing written > "$G/calibrate26.jsonl"
 people calibrate --upto vxyz --except rtuv,tvwx > "$G/calibrate25.jsonl"   # in the calibration
 people calibrate --after xzbd --upto xbfj > "$G/calibrate8.jsonl"
@@ -17,6 +20,7 @@ people calibrate --after xbfj --upto xels > "$G/calibrate22.jsonl"
 people calibrate --after xels --upto zhkd > "$G/calibrate9new.jsonl"
 people calibrate --after zhkd --upto zywk > "$G/calibrate-newest.jsonl"   # in no calibration, the 6 written last before 2026-12-06
 people calibrate --standing persona > "$G/persona12.jsonl"   # the 12 of the data/dev persona files
+people calibrate --upto pdqz > "$G/calibrate113.jsonl"   # every calibrate voice written by 2026-12-06
 "$CODEMODE" generate --seed 501 --count 3000 --split test --out "$G/cal501.jsonl"
 "$CODEMODE" generate --seed 8 --count 2000 --split test --out "$G/held8.jsonl"
 "$CODEMODE" generate --seed 21 --count 3000 --split test --out "$G/held21.jsonl"
