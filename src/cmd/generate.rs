@@ -95,6 +95,12 @@ pub struct GeneratorArgs {
     /// records as before.
     #[arg(long, default_value_t = 0.0)]
     code_switch: f64,
+    /// The share of positives written as a reply above or below an earlier message it quotes
+    /// (`> ` lines under `On ..., Ana wrote:`, `-----Original Message-----`, a forwarded
+    /// message): the reply asks for calls of its own, or says to do what the quoted message asks,
+    /// and only that request is the plan. Never in the test split; 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    quoted: f64,
 }
 
 impl GeneratorArgs {
@@ -110,6 +116,7 @@ impl GeneratorArgs {
             ("--notes", self.notes),
             ("--corrections", self.corrections),
             ("--code-switch", self.code_switch),
+            ("--quoted", self.quoted),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -130,6 +137,7 @@ impl GeneratorArgs {
             corrections: self.corrections,
             soft_conditions: self.soft_conditions,
             code_switch: self.code_switch,
+            quoted: self.quoted,
         })
     }
 }

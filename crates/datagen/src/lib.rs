@@ -286,6 +286,12 @@ pub struct Options {
     /// request ([`tongues`]: `Ao mesmo tempo, ...`, `..., sadece ilk 5 satır`, `agar ... fail ho
     /// jaye, toh ...`); a record says all of its switched cues in one language.
     pub code_switch: f64,
+    /// Outside the test split, the share of positives written by the `quoted` family: a reply
+    /// above or below an earlier message it quotes (`> ` lines under `On ..., Ana wrote:`,
+    /// `-----Original Message-----`, a forwarded message, a quoted chat line) that asks for
+    /// calls of the catalog. Either the reply asks for calls of its own, and only those are the
+    /// plan, or it says to do what the quoted message asks, and that request is the plan.
+    pub quoted: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -354,6 +360,12 @@ impl Gen {
     /// the test split. Nothing is drawn when the option is off, so the default stream is unchanged.
     fn corrections(&mut self) -> bool {
         self.train_only(self.options.corrections)
+    }
+
+    /// Whether this positive is a `quoted` one, drawn with [`Options::quoted`] outside the test
+    /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
+    fn quoted(&mut self) -> bool {
+        self.train_only(self.options.quoted)
     }
 
     /// Whether conditions said formally or softly are drawn: [`Options::soft_conditions`]
@@ -514,6 +526,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             render::notes(&mut g)
         } else if g.corrections() {
             render::corrections(&mut g)
+        } else if g.quoted() {
+            render::quoted(&mut g)
         } else {
             render::positive(&mut g)
         };

@@ -331,6 +331,93 @@ fn notes_plan_only_the_calls_to_make_now() {
     assert!(made > 400, "{made} notes records");
 }
 
+/// How often `name` stands in `text` as a whole name (not inside a longer identifier).
+fn mentions(text: &str, name: &str) -> usize {
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(name)
+        .filter(|(at, _)| {
+            let before = text[..*at].chars().next_back();
+            let after = text[at + name.len()..].chars().next();
+            !before.is_some_and(ident) && !after.is_some_and(ident)
+        })
+        .count()
+}
+
+#[test]
+fn quoted_messages_are_planned_only_when_the_reply_says_to_do_them() {
+    let on = Options {
+        quoted: 1.0,
+        ..Options::default()
+    };
+    let (mut made, mut own, mut same) = (0, 0, 0);
+    for index in 0..600 {
+        test_split_untouched(6, index, on, "quoted");
+        let e = example_with(6, index, Split::Train, on);
+        if e.meta.template != "quoted" {
+            continue;
+        }
+        made += 1;
+        let Expected::Plan(plan) = &e.expected else {
+            panic!("a quoted record is a plan: {}", e.instruction);
+        };
+        let text = &e.instruction;
+        assert!(
+            [
+                "wrote:",
+                "-----Original Message-----",
+                "Forwarded message",
+                "> ["
+            ]
+            .iter()
+            .any(|m| text.contains(m)),
+            "{text}"
+        );
+        let spans = e.meta.spans.iter().filter(|s| s.role == Role::Tool).count();
+        assert_eq!(spans, plan.calls.len(), "{text}");
+        let names: Vec<&str> = e
+            .tools
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        let said: usize = names.iter().map(|n| mentions(text, n)).sum();
+        let lower = text.to_lowercase();
+        if render::QUOTED_OWN
+            .iter()
+            .any(|r| lower.contains(&r.to_lowercase()))
+        {
+            // The quoted calls name catalog tools that carry no label.
+            own += 1;
+            assert!(said > spans, "{text}");
+        } else {
+            assert!(
+                render::QUOTED_SAME
+                    .iter()
+                    .any(|r| lower.contains(&r.to_lowercase())),
+                "{text}"
+            );
+            same += 1;
+            // The plan's labels lie inside the quoted message.
+            let quote = [
+                "wrote:",
+                "-----Original Message-----",
+                "Forwarded message",
+                "> [",
+            ]
+            .iter()
+            .filter_map(|m| text.find(m))
+            .min()
+            .unwrap_or(0);
+            assert!(e.meta.spans.iter().all(|s| s.start > quote), "{text}");
+        }
+    }
+    assert!(
+        made > 400 && own > 150 && same > 150,
+        "{made} records, {own} own, {same} same"
+    );
+}
+
 #[test]
 fn corrections_label_the_corrected_request_and_leave_what_was_taken_back_as_prose() {
     let on = Options {

@@ -43,6 +43,7 @@ mod implied;
 mod markdown;
 mod notes;
 mod output;
+mod quoted;
 mod schedule;
 mod shaping;
 mod shared_tool;
@@ -57,6 +58,9 @@ pub(crate) use corrections::corrections;
 pub(crate) use echo::positive as echo;
 pub(crate) use markdown::positive as markdown;
 pub(crate) use notes::notes;
+pub(crate) use quoted::quoted;
+#[cfg(test)]
+pub(crate) use quoted::{OWN as QUOTED_OWN, SAME as QUOTED_SAME};
 // The writers every family shares; the families' modules take them with `use super::*`.
 use call::*;
 use imperative::*;

@@ -30,7 +30,7 @@ const RESULTS: &[&str] = &[
 ];
 
 /// A call already made, written as prose that carries no label: its tool and its arguments.
-fn done_call(g: &mut Gen, t: &mut Text, c: &DCall) {
+pub(super) fn done_call(g: &mut Gen, t: &mut Text, c: &DCall) {
     let args: Vec<(String, String)> = c
         .args
         .iter()
