@@ -331,6 +331,14 @@ fn notes_plan_only_the_calls_to_make_now() {
     assert!(made > 400, "{made} notes records");
 }
 
+/// Where each layout of the `quoted` family's quoted block starts.
+const QUOTE_MARKS: [&str; 4] = [
+    "wrote:",
+    "-----Original Message-----",
+    "Forwarded message",
+    "> [",
+];
+
 /// How often `name` stands in `text` as a whole name (not inside a longer identifier).
 fn mentions(text: &str, name: &str) -> usize {
     let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
@@ -361,17 +369,7 @@ fn quoted_messages_are_planned_only_when_the_reply_says_to_do_them() {
             panic!("a quoted record is a plan: {}", e.instruction);
         };
         let text = &e.instruction;
-        assert!(
-            [
-                "wrote:",
-                "-----Original Message-----",
-                "Forwarded message",
-                "> ["
-            ]
-            .iter()
-            .any(|m| text.contains(m)),
-            "{text}"
-        );
+        assert!(QUOTE_MARKS.iter().any(|m| text.contains(m)), "{text}");
         let spans = e.meta.spans.iter().filter(|s| s.role == Role::Tool).count();
         assert_eq!(spans, plan.calls.len(), "{text}");
         let names: Vec<&str> = e
@@ -399,16 +397,11 @@ fn quoted_messages_are_planned_only_when_the_reply_says_to_do_them() {
             );
             same += 1;
             // The plan's labels lie inside the quoted message.
-            let quote = [
-                "wrote:",
-                "-----Original Message-----",
-                "Forwarded message",
-                "> [",
-            ]
-            .iter()
-            .filter_map(|m| text.find(m))
-            .min()
-            .unwrap_or(0);
+            let quote = QUOTE_MARKS
+                .iter()
+                .filter_map(|m| text.find(m))
+                .min()
+                .unwrap_or(0);
             assert!(e.meta.spans.iter().all(|s| s.start > quote), "{text}");
         }
     }

@@ -31,7 +31,7 @@ const WHEN: &[&str] = &[
     "Tue, 4 Jun 2024 at 09:12",
     "Mon, 3 Jun, 14:02",
     "Friday, March 8, 2024 4:51 PM",
-    "Thu, 6 Jun at 17:40",
+    "yesterday at 17:40",
     "12/05/2024 08:03",
     "Wed 10:15",
 ];
@@ -61,11 +61,11 @@ const ASKS: &[&str] = &[
 /// A reply that turns the quoted calls down before its own request.
 pub(crate) const OWN: &[&str] = &[
     "Ignore the request below, that's already done. Only this:",
-    "Not that one yet. For now:",
+    "Not that one yet. For now just",
     "Skip what they asked below, we did it this morning.",
     "Noted. Different thing though:",
-    "Hold off on that until it's approved. Meanwhile:",
-    "That was handled yesterday. Today:",
+    "Hold off on that until it's approved. Meanwhile",
+    "That was handled yesterday. Today I need",
     "Don't run what's quoted, it's old.",
     "Thanks, done already. Next:",
 ];
@@ -101,16 +101,22 @@ fn asked(g: &mut Gen, t: &mut Text, calls: &[DCall]) {
     ]));
 }
 
-/// The quoted block's opening: who wrote it and when, in one of four layouts. Returns the mark
-/// the quoted line starts with (`>` for mail quoted inline, nothing for the other layouts, whose
-/// header already says where the quote starts).
-fn header(g: &mut Gen, t: &mut Text) -> &'static str {
+/// A blank line between a reply and the message it quotes.
+fn gap(t: &mut Text) {
+    t.newline();
+    t.newline();
+}
+
+/// The quoted block's opening: who wrote it and when, in one of four layouts, ending where the
+/// quoted request starts (after a `>` for mail quoted inline; the other layouts' headers already
+/// say where the quote starts).
+fn header(g: &mut Gen, t: &mut Text) {
     let sender = g.pw(SENDERS);
     match g.below(4) {
         0 => {
             t.raw(&format!("On {}, {} wrote:", g.pw(WHEN), sender));
             t.newline();
-            ">"
+            t.raw(">");
         }
         1 => {
             t.raw("-----Original Message-----");
@@ -121,14 +127,12 @@ fn header(g: &mut Gen, t: &mut Text) -> &'static str {
             t.newline();
             t.raw(&format!("Subject: {}", g.pw(SUBJECTS)));
             t.newline();
-            ""
         }
         2 => {
             t.raw("---------- Forwarded message ---------");
             t.newline();
             t.raw(&format!("From: {sender}"));
             t.newline();
-            ""
         }
         _ => {
             t.raw(&format!(
@@ -136,7 +140,6 @@ fn header(g: &mut Gen, t: &mut Text) -> &'static str {
                 g.pw(&["09:14", "8:02 AM", "17:31", "11:48"]),
                 sender
             ));
-            ""
         }
     }
 }
@@ -156,16 +159,12 @@ pub(crate) fn quoted(g: &mut Gen) -> Option<Example> {
         let count = 1 + g.below(2);
         let other = draw(g, &mut seen, count, false)?;
         let quote = |g: &mut Gen, t: &mut Text| {
-            let mark = header(g, t);
-            if !mark.is_empty() {
-                t.raw(mark);
-            }
+            header(g, t);
             asked(g, t, &other.calls);
         };
         if quote_first {
             quote(g, &mut t);
-            t.newline();
-            t.newline();
+            gap(&mut t);
         }
         if g.chance(0.3) {
             t.w(g.pw(&["Hi,", "Hey", "Hello team,", "Morning,"]));
@@ -173,8 +172,7 @@ pub(crate) fn quoted(g: &mut Gen) -> Option<Example> {
         t.w(g.pw(OWN));
         write(g, &mut t, Family::Imperative, &draft, None);
         if !quote_first {
-            t.newline();
-            t.newline();
+            gap(&mut t);
             quote(g, &mut t);
         }
     } else {
@@ -182,17 +180,12 @@ pub(crate) fn quoted(g: &mut Gen) -> Option<Example> {
         let reply = g.pw(SAME);
         if !quote_first {
             t.w(reply);
-            t.newline();
-            t.newline();
+            gap(&mut t);
         }
-        let mark = header(g, &mut t);
-        if !mark.is_empty() {
-            t.raw(mark);
-        }
+        header(g, &mut t);
         write(g, &mut t, Family::Imperative, &draft, None);
         if quote_first {
-            t.newline();
-            t.newline();
+            gap(&mut t);
             t.w(reply);
         }
     }

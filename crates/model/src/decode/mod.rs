@@ -4,9 +4,9 @@
 //! [`decode`] makes the first reading (`first`): what each tag names, the tool of every call,
 //! the arguments (`args`, with `labels` and `prose` numbers), the projection (`fields`)
 //! and row limit (`rows`), the unsupported structures the prose shows (`structure`) and a call
-//! said twice (`repeated`); the output kind is the output head's. [`decode_checked`] and [`decode_sure`] then try the close readings
-//! (`close`) when the first one breaks a rule. `text` holds the token and sentence helpers
-//! every rule uses.
+//! said twice (`repeated`); the output kind is the output head's. [`decode_checked`] and
+//! [`decode_sure`] then try the close readings (`close`) when the first one breaks a rule.
+//! `text` holds the token and sentence helpers every rule uses.
 
 use codemode_plan::{Diagnostic, Problem};
 

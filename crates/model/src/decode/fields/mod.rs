@@ -32,10 +32,8 @@ pub(super) fn asks_for_fields(tokens: &[Token], field_at: &[usize]) -> bool {
     })
 }
 
-/// `not just` and `not only` ask for more, not for fewer fields (`not just the name`).
-///
-/// Whether the word at `j` is `just` or `only` after `not` (`not just the count`), which asks
-/// for more, not less.
+/// Whether the word at `j` is `just` or `only` after `not` (`not just the name`, `not only the
+/// count`), which asks for more fields, not fewer.
 fn negated_limiter(tokens: &[Token], j: usize) -> bool {
     matches!(
         tokens[j].text.to_ascii_lowercase().as_str(),
