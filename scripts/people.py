@@ -29,6 +29,10 @@ Usage:
                                             only the voices read before the split (the persona
                                             sets of data/dev, `read_before_split`) or only those
                                             written for it
+  python3 scripts/people.py gather blind --classified
+                                            only the read blind voices whose every diagnostic has
+                                            a class in classes.jsonl: spent as blind voices, they
+                                            may be trained on (with --classes)
   python3 scripts/people.py gather blind --unread
                                             the blind voices not read yet (a read voice carries
                                             "read": "DATE COMMIT" of its one reading)
@@ -52,7 +56,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 MANIFEST = os.path.join(ROOT, "data", "people", "voices.json")
 # Why each diagnostic of the train and calibrate voices is one: {"voice", "line", "class"}, the
-# class one of CLASSES ("checker": a plain plan the checker refuses). The blind voices have none.
+# class one of CLASSES ("checker": a plain plan the checker refuses). A blind voice has none until
+# it has been read; a read blind voice may then be classed whole, and `gather blind --classified`
+# gives the read blind voices classed so, to be trained on once their one reading is done.
 CLASSES_FILE = os.path.join(ROOT, "data", "people", "classes.jsonl")
 SPLITS = ("train", "calibrate", "blind")
 CLASSES = ("condition", "loop", "dependency", "retry", "too_many_calls", "mixed_schedule",
@@ -115,8 +121,15 @@ def position(voices, vid):
     sys.exit(f"people.py: no voice named {vid}")
 
 
+def classified(voice, known):
+    """Whether every diagnostic of VOICE has a class in KNOWN (and it has one at least)."""
+    lines = [json.loads(line) for line in records(voice)]
+    diagnostics = [n for n, r in enumerate(lines, 1) if "diagnostic" in r["expected"]]
+    return bool(diagnostics) and all((voice["id"], n) in known for n in diagnostics)
+
+
 def gather(split, with_classes=False, leave_out=(), unread=False, upto=None, after=None,
-           standing=None):
+           standing=None, only_classified=False):
     if split not in SPLITS:
         sys.exit(f"people.py: the splits are {', '.join(SPLITS)}, not {split!r}")
     voices = load()["voices"]
@@ -126,6 +139,9 @@ def gather(split, with_classes=False, leave_out=(), unread=False, upto=None, aft
         voices = voices[position(voices, after) + 1 :]
     if unread:
         voices = [v for v in voices if not v.get("read")]
+    if only_classified:
+        known = classes()
+        voices = [v for v in voices if v.get("read") and classified(v, known)]
     if standing is not None:
         persona = standing == "persona"
         voices = [v for v in voices if ("read_before_split" in v) == persona]
@@ -191,15 +207,18 @@ def check(binary):
             expected_first = last + 1
         if expected_first != count + 1:
             problems.append(f"{path}: lines {expected_first}..{count} belong to no voice")
-    # Every diagnostic of a train or calibrate voice has one class, and nothing else has one.
+    # Every diagnostic of a train or calibrate voice has one class, and nothing else has one but
+    # the diagnostics of a read blind voice classed whole.
     known = classes()
+    classed_blind = {v["id"] for v in manifest["voices"]
+                     if v["split"] == "blind" and v.get("read") and classified(v, known)}
     if len(known) != sum(1 for _ in open(CLASSES_FILE, encoding="utf-8") if _.strip()):
         problems.append("classes.jsonl: a record is classed twice")
     for voice in manifest["voices"]:
         for number, line in enumerate(records(voice), 1):
             diagnostic = "diagnostic" in json.loads(line)["expected"]
             cls = known.pop((voice["id"], number), None)
-            wanted = diagnostic and voice["split"] in ("train", "calibrate")
+            wanted = diagnostic and (voice["split"] in ("train", "calibrate") or voice["id"] in classed_blind)
             if wanted and cls not in CLASSES:
                 problems.append(f"voice {voice['id']} line {number}: class {cls!r} is not one of {CLASSES}")
             if not wanted and cls is not None:
@@ -254,6 +273,7 @@ def main():
     gather_args.add_argument("--classes", action="store_true")
     gather_args.add_argument("--except", dest="leave_out", default="")
     gather_args.add_argument("--unread", action="store_true")
+    gather_args.add_argument("--classified", action="store_true")
     gather_args.add_argument("--upto")
     gather_args.add_argument("--after")
     gather_args.add_argument("--standing", choices=("persona", "written"))
@@ -266,7 +286,8 @@ def main():
     elif args.command == "gather":
         leave_out = tuple(v for v in args.leave_out.split(",") if v)
         gather(args.split, with_classes=args.classes, leave_out=leave_out, unread=args.unread,
-               upto=args.upto, after=args.after, standing=args.standing)
+               upto=args.upto, after=args.after, standing=args.standing,
+               only_classified=args.classified)
     elif args.command == "summary":
         summary()
     else:
