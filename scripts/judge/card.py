@@ -14,7 +14,8 @@ from rules import at_default
 ORDER = ['held8', 'held21', 'held44', 'dev8', 'hand_written', 'stretch', 'echo_probes',
          'train-persona', 'train-written', 'persona12', 'calibrate-written',
          'calibrate26', 'calibrate8', 'calibrate22', 'calibrate9new', 'calibrate-newest',
-         'blind29', 'blind13', 'blind12', 'blind12b', 'blind35', 'blind42', 'held8-typos',
+         'blind29', 'blind13', 'blind12', 'blind12b', 'blind35', 'blind42', 'blind17',
+         'blind11', 'blind16', 'blind6', 'held8-typos',
          'hand_written-typos', 'held8-untrained', 'hand_written-untrained', 'calibration']
 
 
