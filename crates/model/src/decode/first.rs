@@ -12,7 +12,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::decode::args::place_arguments;
 use crate::decode::fields::{
-    asked_groups, asks_for_fields, declares, field_list, field_text, plural_of, unnamed_field,
+    asked_groups, declares, field_list, field_text, plural_of, unnamed_field,
 };
 use crate::decode::labels::labelled;
 use crate::decode::repeated::said_twice;
@@ -234,8 +234,9 @@ fn resolve_tools<'t>(tagged: &Tagged<'t>) -> Result<Vec<&'t str>, Diagnostic> {
 /// a diagnostic (see [`unnamed_field`]); of several lists only those a projection word asks for
 /// count (see [`asked_groups`]); a plural field reads as its declared singular; on several calls
 /// a field no called tool declares is prose (`..., then send to "b", only the name`); and on a
-/// plan that cannot take them, a row limit no word asks for (`the other 3 later`) and fields no
-/// projection word asks for (`customer says the plan is wrong`) are prose.
+/// plan that cannot take one, a row limit no word asks for (`the other 3 later`) is prose. Fields
+/// read on a plan that cannot take them stay, whatever words stand beside them, and the checker
+/// refuses the plan.
 fn read_shaping(
     tokens: &[Token],
     catalog: &Catalog,
@@ -298,13 +299,6 @@ fn read_shaping(
         && limit_at.is_some_and(|i| !asks_for_rows(tokens, i) && !labelled(tokens, i, catalog))
     {
         limit = None;
-    }
-    // Likewise words read as the fields of a plan that cannot take them, with no word around
-    // them that asks for a projection (`customer says the plan shown is wrong`, `the auditors
-    // would like the difference figure`), are prose. A list a projection word stands beside
-    // (`only name and email`, `→ gamertag + level`) stays, and the checker refuses it.
-    if !arrays && !field_at.is_empty() && !asks_for_fields(tokens, &field_at) {
-        fields.clear();
     }
     Ok((fields, limit))
 }

@@ -162,7 +162,9 @@ mod tests {
     use crate::decode::test_util::{choices, pointing, record};
 
     #[test]
-    fn words_read_as_fields_the_plan_cannot_take_are_prose_unless_a_projection_is_asked() {
+    fn fields_read_on_a_plan_that_cannot_take_them_stay_for_the_checker_to_refuse() {
+        // Whatever words stand beside them, in English or not: the checker, not decoding, says
+        // that a tool returning one record takes no projection.
         let tools = serde_json::json!([{"name": "get_user", "arguments": {"id": "string"}, "required": ["id"], "returns": {"kind": "object", "properties": ["plan", "email"]}}]);
         let fields = |text: &str, tags: &[usize]| {
             let r = crate::test_record(text, tools.clone());
@@ -173,61 +175,42 @@ mod tests {
                 .output
                 .fields
         };
-        // get_user id "u1" — customer says the plan is wrong
+        let plan = Some(vec!["plan".to_owned()]);
+        let both = Some(vec!["plan".to_owned(), "email".to_owned()]);
         let tags = [1, 0, 4, 0, 0, 0, 0, 7, 0, 0];
         assert_eq!(
             fields(
                 r#"get_user id "u1" — customer says the plan is wrong"#,
                 &tags
             ),
-            None
+            plan
         );
-        // get_user id "u1" — only the plan and email: a projection asked of an object stays, for
-        // the checker to refuse.
+        let tags = [1, 0, 4, 0, 0, 7, 0, 7];
+        assert_eq!(
+            fields(r#"get_user id "u1" — nomás plan y email"#, &tags),
+            both
+        );
         let tags = [1, 0, 4, 0, 0, 0, 7, 0, 7];
         assert_eq!(
             fields(r#"get_user id "u1" — only the plan and email"#, &tags),
-            Some(vec!["plan".to_owned(), "email".to_owned()])
+            both
         );
-        // get_user id "u1" → plan + email
         let tags = [1, 0, 4, 0, 7, 0, 7];
-        assert!(fields(r#"get_user id "u1" → plan + email"#, &tags).is_some());
+        assert_eq!(fields(r#"get_user id "u1" → plan + email"#, &tags), both);
     }
 
     #[test]
-    fn a_projection_word_in_another_sentence_asks_for_no_field() {
-        let r = record(r#"get_weather city "Oslo" to see the forecast. Only one call."#);
-        let tags = [1, 0, 4, 0, 0, 0, 7, 0, 0, 0, 0, 0];
-        let c = choices(&tags, &pointing(12, &[(2, 1)]));
+    fn a_projection_word_in_the_next_sentence_asks_for_no_list_before_it() {
+        // Two lists: `Only` stands two words after the first, but in the next sentence, so only
+        // the second list, which `show` asks for, is a projection.
+        let r = record(
+            r#"list_users team "red" to see the name. Only these, as I said: show id and name"#,
+        );
+        let tags = [1, 0, 4, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 7];
+        let c = choices(&tags, &pointing(19, &[(2, 1)]));
         assert_eq!(
             decode(&r.tokens, &r.catalog, &c).unwrap().output.fields,
-            None
-        );
-        let r = record(r#"get_weather city "Oslo" to see the forecast only, one call."#);
-        assert!(
-            decode(&r.tokens, &r.catalog, &c)
-                .unwrap()
-                .output
-                .fields
-                .is_some()
-        );
-    }
-
-    #[test]
-    fn a_wish_is_no_projection_for_a_plan_that_cannot_take_one() {
-        // get_weather returns an object: `want` says what the user will do with it.
-        let r = record(r#"get_weather city "Oslo" - I want to check the forecast"#);
-        let tags = [1, 0, 4, 0, 0, 0, 0, 0, 0, 7];
-        let c = choices(&tags, &pointing(10, &[(2, 1)]));
-        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
-        assert_eq!(plan.output.fields, None);
-        // `only` still asks, and the checker refuses the fields.
-        let r = record(r#"get_weather city "Oslo" - I want only the forecast"#);
-        let c = choices(&[1, 0, 4, 0, 0, 0, 0, 0, 7], &pointing(9, &[(2, 1)]));
-        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
-        assert_eq!(
-            plan.output.fields.as_deref(),
-            Some(&["forecast".to_owned()][..])
+            Some(vec!["id".to_owned(), "name".to_owned()])
         );
     }
 
