@@ -5,8 +5,7 @@
 //! ([`read_shaping`]), the structures that need the arguments, and the plan ([`assemble`]).
 
 use codemode_plan::{
-    Call, Catalog, Diagnostic, Mode, Output, OutputKind, Plan, Problem, ReturnKind, Token,
-    TokenKind,
+    Call, Catalog, Diagnostic, Mode, Output, OutputKind, Plan, Problem, Token, TokenKind,
 };
 use serde_json::{Map, Number, Value};
 
@@ -14,9 +13,8 @@ use crate::decode::args::place_arguments;
 use crate::decode::fields::{
     asked_groups, declares, field_list, field_text, plural_of, unnamed_field,
 };
-use crate::decode::labels::labelled;
 use crate::decode::repeated::said_twice;
-use crate::decode::rows::{asks_for_rows, tail_rows};
+use crate::decode::rows::tail_rows;
 use crate::decode::structure::{
     about_results, aggregates, conditional_call, does_it_itself, mixed_cues, only_asks,
     unsaid_source, unsupported,
@@ -101,8 +99,6 @@ struct Shaping {
     field_at: Vec<usize>,
     /// The row limit.
     limit: Option<Number>,
-    /// The row limit's token.
-    limit_at: Option<usize>,
 }
 
 /// What each role tag names: a tool of the catalog, a value, a field or the one row limit. A
@@ -118,7 +114,6 @@ fn read_tags<'t>(
     let mut used = [false; 3];
     let mut field_at: Vec<usize> = Vec::new(); // the token of each projected field
     let mut limit: Option<serde_json::Number> = None;
-    let mut limit_at: Option<usize> = None;
     let mut values: Vec<(usize, usize)> = Vec::new(); // (call, token)
 
     for (i, token) in tokens.iter().enumerate() {
@@ -190,7 +185,6 @@ fn read_tags<'t>(
                 if limit.replace(n).is_some() {
                     return Err(no_plan("instruction", "more than one row limit"));
                 }
-                limit_at = Some(i);
             }
             _ => {}
         }
@@ -199,11 +193,7 @@ fn read_tags<'t>(
         tools,
         used,
         values,
-        shaping: Shaping {
-            field_at,
-            limit,
-            limit_at,
-        },
+        shaping: Shaping { field_at, limit },
     })
 }
 
@@ -233,10 +223,9 @@ fn resolve_tools<'t>(tagged: &Tagged<'t>) -> Result<Vec<&'t str>, Diagnostic> {
 /// The projection and row limit of the plan: a field list ending in a word no tool declares is
 /// a diagnostic (see [`unnamed_field`]); of several lists only those a projection word asks for
 /// count (see [`asked_groups`]); a plural field reads as its declared singular; on several calls
-/// a field no called tool declares is prose (`..., then send to "b", only the name`); and on a
-/// plan that cannot take one, a row limit no word asks for (`the other 3 later`) is prose. Fields
-/// read on a plan that cannot take them stay, whatever words stand beside them, and the checker
-/// refuses the plan.
+/// a field no called tool declares is prose (`..., then send to "b", only the name`). Fields or
+/// a row limit read on a plan that cannot take them stay, whatever words stand beside them, and
+/// the checker refuses the plan.
 fn read_shaping(
     tokens: &[Token],
     catalog: &Catalog,
@@ -244,11 +233,7 @@ fn read_shaping(
     resolved: &[&str],
     shaping: Shaping,
 ) -> Result<(Vec<String>, Option<Number>), Diagnostic> {
-    let Shaping {
-        field_at,
-        mut limit,
-        limit_at,
-    } = shaping;
+    let Shaping { field_at, limit } = shaping;
     if let Some(field) = unnamed_field(tokens, tags, catalog) {
         return Err(Diagnostic::new(
             "output.fields",
@@ -288,17 +273,6 @@ fn read_shaping(
                     .is_some_and(|tool| declares(&tool.returns.properties, field))
             })
         });
-    }
-    // A number read as the row limit of a plan that cannot take one (several calls, or a tool that
-    // returns no array), with no word around it that asks for rows (`2 boxes damaged in
-    // transit`, `the other 3 later`), is a number in the prose. One that does ask (`first 3
-    // rows`), or that an argument name labels (`- **port:** 8080`, a value the network misread),
-    // stays, and the checker refuses it: no value is ever dropped.
-    let arrays = single.is_some_and(|tool| tool.returns.kind == ReturnKind::Array);
-    if !arrays
-        && limit_at.is_some_and(|i| !asks_for_rows(tokens, i) && !labelled(tokens, i, catalog))
-    {
-        limit = None;
     }
     Ok((fields, limit))
 }

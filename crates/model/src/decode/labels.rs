@@ -7,18 +7,6 @@ use codemode_plan::{Catalog, Token, TokenKind};
 use crate::decode::Choices;
 use crate::features::name_text;
 
-/// An argument name labels the token after it, past punctuation (`limit: 8080`, `**limit:** 8080`).
-///
-/// Whether an argument name of the catalog stands right before the token at `i`, past any
-/// punctuation (`port: 8080`, `**port** = 8080`, `` `port`: 8080 ``, `port 8080`).
-pub(super) fn labelled(tokens: &[Token], i: usize, catalog: &Catalog) -> bool {
-    tokens[..i]
-        .iter()
-        .rev()
-        .find(|t| t.kind != TokenKind::Punct)
-        .is_some_and(|t| t.kind == TokenKind::Word && names_argument(catalog, &t.text))
-}
-
 /// Whether `text` is an argument name of some tool of the catalog.
 pub(super) fn names_argument(catalog: &Catalog, text: &str) -> bool {
     catalog
@@ -148,11 +136,8 @@ mod tests {
     use crate::decode::test_util::{choices, pointing, record};
 
     #[test]
-    fn an_argument_name_labels_the_token_after_it_past_punctuation() {
+    fn an_argument_name_is_one_some_tool_of_the_catalog_takes() {
         let r = record(r#"list_users **limit:** 8080 and the 3 users"#);
-        let at = |text: &str| r.tokens.iter().position(|t| t.text == text).unwrap();
-        assert!(labelled(&r.tokens, at("8080"), &r.catalog));
-        assert!(!labelled(&r.tokens, at("3"), &r.catalog));
         assert!(names_argument(&r.catalog, "city"));
         assert!(names_argument(&r.catalog, "limit"));
         // `name` is a property of list_users, no argument of any tool.

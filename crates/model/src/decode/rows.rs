@@ -80,32 +80,30 @@ mod tests {
     }
 
     #[test]
-    fn a_number_read_as_a_limit_the_plan_cannot_take_is_prose_unless_it_asks_for_rows() {
+    fn a_limit_read_on_a_plan_that_cannot_take_one_stays_for_the_checker_to_refuse() {
+        // Whatever words stand around it (`the other 3 later`, `first 3 rows`, `только первые 3
+        // строки`): a tool returning text takes no row limit, and the checker says so.
         let tools = serde_json::json!([{"name": "restart", "arguments": {"id": "string"}, "required": ["id"], "returns": {"kind": "text", "properties": []}}]);
-        // restart id "na-7" , the other 3 later
-        let r = crate::test_record(r#"restart id "na-7", the other 3 later"#, tools.clone());
-        let c = choices(
-            &[1, 0, 4, 0, 0, 0, 8, 0],
-            &[None, None, Some(1), None, None, None, None, None],
-        );
-        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
-        assert_eq!(plan.output.limit, None);
-        // restart id "na-7" , first 3 rows: a request for rows stays, for the checker to refuse.
-        let r = crate::test_record(r#"restart id "na-7", first 3 rows"#, tools);
-        let c = choices(
-            &[1, 0, 4, 0, 0, 8, 0],
-            &[None, None, Some(1), None, None, None, None],
-        );
-        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
-        assert_eq!(plan.output.limit, Some(3.into()));
-        // restart id : 8080 , where the network misread the value as a limit: it stays.
-        let r = crate::test_record(
-            r#"restart id: 8080, the other 3 later"#,
-            serde_json::json!([{"name": "restart", "arguments": {"id": "number"}, "required": [], "returns": {"kind": "text", "properties": []}}]),
-        );
-        let c = choices(&[1, 0, 0, 8, 0, 0, 0, 0, 0], &[None; 9]);
-        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
-        assert_eq!(plan.output.limit, Some(8080.into()));
+        for (text, tags) in [
+            (
+                r#"restart id "na-7", the other 3 later"#,
+                vec![1, 0, 4, 0, 0, 0, 8, 0],
+            ),
+            (
+                r#"restart id "na-7", first 3 rows"#,
+                vec![1, 0, 4, 0, 0, 8, 0],
+            ),
+            (
+                r#"restart id "na-7", только первые 3 строки"#,
+                vec![1, 0, 4, 0, 0, 0, 8, 0],
+            ),
+        ] {
+            let r = crate::test_record(text, tools.clone());
+            let mut pointers = vec![None; tags.len()];
+            pointers[2] = Some(1);
+            let plan = decode(&r.tokens, &r.catalog, &choices(&tags, &pointers)).unwrap();
+            assert_eq!(plan.output.limit, Some(3.into()), "{text}");
+        }
     }
 
     #[test]
