@@ -266,11 +266,11 @@ async fn a_request_the_planner_cannot_plan_runs_nothing_and_hands_back_run_code(
         })
     );
     // A plan that leaves out what the instruction asks is
-    // refused below the default threshold, and the refusal says what it leaves out; here a value
-    // given under a name add_note has no argument for.
+    // refused below the default threshold, and the refusal says what it leaves out; here a field
+    // the request sets aside.
     let doubted = instruct(
         &session,
-        json!({"instruction": "Please add_note with text \"shipped\", urgency 2. Thanks!"}),
+        json!({"instruction": "list_notes, show the text, not the id, first 5"}),
         true,
     )
     .await;
@@ -278,12 +278,28 @@ async fn a_request_the_planner_cannot_plan_runs_nothing_and_hands_back_run_code(
     assert!(
         error.starts_with("the planner is not sure of its reading (confidence ")
             && error.ends_with(
-                "; the plan leaves out what the instruction asks: a value no call takes: 2"
+                "; the plan leaves out what the instruction asks: a field set aside but kept: id"
             ),
         "{doubted}"
     );
     assert_eq!(doubted["reason_code"], json!("not_planned"));
     assert_eq!(doubted["follow_up"], json!({"tool": "run_code"}));
+    // A number the networks read as a row limit of a tool that returns one record is refused by
+    // the checker, in whatever words it was said: nothing runs.
+    let limited = instruct(
+        &session,
+        json!({"instruction": "Please add_note with text \"shipped\", urgency 2. Thanks!"}),
+        true,
+    )
+    .await;
+    assert_eq!(
+        limited["error"],
+        json!(
+            "output.limit: limit is only for a plan with one call to a tool that returns an array, and add_note returns an object"
+        )
+    );
+    assert_eq!(limited["reason_code"], json!("not_planned"));
+    assert_eq!(limited["state_changed"], json!(false));
     // A tool whose schema the planner cannot fill is refused by name, whatever else is asked.
     let edit = instruct(
         &session,
