@@ -15,7 +15,7 @@ ORDER = ['held8', 'held21', 'held44', 'dev8', 'hand_written', 'stretch', 'echo_p
          'train-persona', 'train-written', 'persona12', 'calibrate-written',
          'calibrate26', 'calibrate8', 'calibrate22', 'calibrate9new', 'calibrate-newest',
          'blind29', 'blind13', 'blind12', 'blind12b', 'blind35', 'blind42', 'blind17',
-         'blind11', 'blind16', 'blind6', 'blind18', 'held8-typos',
+         'blind11', 'blind16', 'blind6', 'blind18', 'blind15', 'held8-typos',
          'hand_written-typos', 'held8-untrained', 'hand_written-untrained', 'calibration']
 
 
@@ -43,6 +43,7 @@ LABELS = {
     'blind16': 'people, the 16 blind voices read at 06:57 UTC, 2026-12-06',
     'blind6': 'people, the 6 blind voices read at 07:52 UTC, 2026-12-06',
     'blind18': 'people, the 18 blind voices read at 09:39 UTC, 2026-12-06',
+    'blind15': 'people, the 15 blind voices read at 10:04 UTC, 2026-12-06',
     'held8-typos': 'held-out seed 8, one typo per record',
     'hand_written-typos': 'hand-written, one typo per record',
     'held8-untrained': 'freshly initialised networks (`--untrained 1`): held-out seed 8',
