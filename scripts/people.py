@@ -121,8 +121,11 @@ def position(voices, vid):
     sys.exit(f"people.py: no voice named {vid}")
 
 
-def classified(voice, known):
-    """Whether every diagnostic of VOICE has a class in KNOWN (and it has one at least)."""
+def classed_whole(voice, known):
+    """Whether VOICE is a read blind voice whose every diagnostic has a class in KNOWN (and it has
+    one at least): one that may be trained on."""
+    if voice["split"] != "blind" or not voice.get("read"):
+        return False
     lines = [json.loads(line) for line in records(voice)]
     diagnostics = [n for n, r in enumerate(lines, 1) if "diagnostic" in r["expected"]]
     return bool(diagnostics) and all((voice["id"], n) in known for n in diagnostics)
@@ -139,20 +142,19 @@ def gather(split, with_classes=False, leave_out=(), unread=False, upto=None, aft
         voices = voices[position(voices, after) + 1 :]
     if unread:
         voices = [v for v in voices if not v.get("read")]
+    known = classes() if with_classes or only_classified else {}
     if only_classified:
-        known = classes()
-        voices = [v for v in voices if v.get("read") and classified(v, known)]
+        voices = [v for v in voices if classed_whole(v, known)]
     if standing is not None:
         persona = standing == "persona"
         voices = [v for v in voices if ("read_before_split" in v) == persona]
     unknown = sorted(set(leave_out) - {v["id"] for v in voices if v["split"] == split})
     if unknown:
         sys.exit(f"people.py: no {split} voice named {', '.join(unknown)}")
-    known = classes() if with_classes else {}
     for voice in voices:
         if voice["split"] == split and voice["id"] not in leave_out:
             for number, line in enumerate(records(voice), 1):
-                cls = known.get((voice["id"], number))
+                cls = known.get((voice["id"], number)) if with_classes else None
                 if cls is not None:
                     record = json.loads(line)
                     record["meta"] = {"unsupported": cls}
@@ -210,8 +212,7 @@ def check(binary):
     # Every diagnostic of a train or calibrate voice has one class, and nothing else has one but
     # the diagnostics of a read blind voice classed whole.
     known = classes()
-    classed_blind = {v["id"] for v in manifest["voices"]
-                     if v["split"] == "blind" and v.get("read") and classified(v, known)}
+    classed_blind = {v["id"] for v in manifest["voices"] if classed_whole(v, known)}
     if len(known) != sum(1 for _ in open(CLASSES_FILE, encoding="utf-8") if _.strip()):
         problems.append("classes.jsonl: a record is classed twice")
     for voice in manifest["voices"]:

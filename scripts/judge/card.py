@@ -11,15 +11,8 @@ import sys
 
 from rules import at_default
 
-ORDER = ['held8', 'held21', 'held44', 'dev8', 'hand_written', 'stretch', 'echo_probes',
-         'train-persona', 'train-written', 'persona12', 'calibrate-written',
-         'calibrate26', 'calibrate8', 'calibrate22', 'calibrate9new', 'calibrate-newest',
-         'blind29', 'blind13', 'blind12', 'blind12b', 'blind35', 'blind42', 'blind17',
-         'blind11', 'blind16', 'blind6', 'blind18', 'blind15', 'held8-typos',
-         'hand_written-typos', 'held8-untrained', 'hand_written-untrained', 'calibration']
-
-
-# The card's name for each set (the standing column is the reader's: it depends on the model).
+# The card's name for each set, in the card's order (the standing column is the reader's: it
+# depends on the model).
 LABELS = {
     'held8': 'held-out `test` split, seed 8', 'held21': 'held-out, seed 21',
     'held44': 'held-out, seed 44', 'dev8': '`dev` split, seed 8 (drawn like training)',
@@ -59,7 +52,7 @@ def pct(a, b):
 def main():
     folder = sys.argv[1]
     reports = {}
-    for name in ORDER:
+    for name in LABELS:
         path = os.path.join(folder, name + '.json')
         if os.path.exists(path):
             with open(path) as f:
@@ -67,7 +60,7 @@ def main():
     print("| set | plans / negatives | exact plans | negatives diagnosed | wrong plans |")
     for name, r in reports.items():
         plans, negs = r['plan_records'], r['diagnostic_records']
-        print(f"| {LABELS.get(name, name)} | {plans:,} / {negs:,} | {pct(r['exact'], plans)} ({r['exact']:,}) | "
+        print(f"| {LABELS[name]} | {plans:,} / {negs:,} | {pct(r['exact'], plans)} ({r['exact']:,}) | "
               f"{pct(r['diagnosed'], negs)} ({r['diagnosed']:,}) | {r['wrong_plans']} |"
               + (f" invalid {r['invalid_plans']}" if r['invalid_plans'] else ""))
     print()
@@ -78,7 +71,7 @@ def main():
             continue
         zero = c['thresholds'][0]
         d = at_default(r)
-        print(f"| {LABELS.get(name, name)} | {100 * zero['coverage']:.2f}% / {100 * zero['wrong_share']:.2f}% | "
+        print(f"| {LABELS[name]} | {100 * zero['coverage']:.2f}% / {100 * zero['wrong_share']:.2f}% | "
               f"{100 * d['coverage']:.2f}% / {100 * d['wrong_share']:.2f}% ({d['wrong']}/{d['answered']}) | "
               f"{c['ece']:.3f} | {c['aurc']:.3f} |")
     bfcl = os.path.join(folder, 'bfcl.json')

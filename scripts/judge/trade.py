@@ -14,7 +14,7 @@ wrong plans at the default.
 """
 import sys
 
-from rules import HELD, at_default, load
+from rules import HELD, at_default, load, pooled_held
 
 PEOPLE = ['blind42', 'blind35', 'calibrate26', 'calibrate-newest']
 
@@ -39,15 +39,11 @@ def main():
         a = (w2 - w) <= 0.01 * ((r2 - r) + (w2 - w))
     print(f"(a) {', '.join(groups)}: exact answered {r} -> {r2}, wrong answered {w} -> {w2} "
           f"(wrong share {100 * w / (r + w):.3f}% -> {100 * w2 / (r2 + w2):.3f}%): {a}")
-    exact = [sum(load(f, g)['exact'] for g in HELD) for f in (with_rule, without)]
+    (e0, w0, n0), (e1, w1, n1) = pooled_held(with_rule), pooled_held(without)
     plans = sum(load(with_rule, g)['plan_records'] for g in HELD)
-    share = []
-    for f in (with_rule, without):
-        rows = [at_default(load(f, g)) for g in HELD]
-        share.append(sum(x['wrong'] for x in rows) / sum(x['answered'] for x in rows))
-    b = exact[1] >= exact[0] - 0.001 * plans and share[1] <= share[0] + 0.0005
-    print(f"(b) held-out exact {exact[0]} -> {exact[1]} of {plans}; wrong share at the default "
-          f"{100 * share[0]:.3f}% -> {100 * share[1]:.3f}%: {b}")
+    b = e1 >= e0 - 0.001 * plans and w1 / n1 <= w0 / n0 + 0.0005
+    print(f"(b) held-out exact {e0} -> {e1} of {plans}; wrong share at the default "
+          f"{100 * w0 / n0:.3f}% -> {100 * w1 / n1:.3f}%: {b}")
     h = [load(f, 'hand_written') for f in (with_rule, without)]
     hw = [at_default(x)['wrong'] for x in h]
     c = h[1]['exact'] >= h[0]['exact'] and h[1]['diagnosed'] >= h[0]['diagnosed'] and hw[1] <= hw[0]

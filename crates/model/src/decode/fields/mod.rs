@@ -18,7 +18,7 @@ pub(super) use list::{field_list, field_text, unnamed_field};
 /// `include`, `drop`) or an arrow or plus between parts (`→ name + email`); not `just` or `only`
 /// after `not` (`not just the count`), and only within the fields' own sentence (`... so I can see
 /// the updated status. Only the final output is needed.` asks for no field).
-pub(super) fn asks_for_fields(tokens: &[Token], field_at: &[usize]) -> bool {
+fn asks_for_fields(tokens: &[Token], field_at: &[usize]) -> bool {
     let (Some(&first), Some(&last)) = (field_at.iter().min(), field_at.iter().max()) else {
         return false;
     };
