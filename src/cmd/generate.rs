@@ -101,6 +101,17 @@ pub struct GeneratorArgs {
     /// and only that request is the plan. Never in the test split; 0 draws the records as before.
     #[arg(long, default_value_t = 0.0)]
     quoted: f64,
+    /// With --code-switch, also say the switched cues in twelve more languages (Lingala,
+    /// Kinyarwanda, Chichewa, Setswana, Malagasy, Fijian, Pashto, Kyrgyz, Tajik, Luxembourgish,
+    /// Azerbaijani, Egyptian Arabic); off, the languages are drawn as before.
+    #[arg(long)]
+    more_tongues: bool,
+    /// Of the records whose cues --code-switch says in another language, the share said in a
+    /// made-up one: a language's words each replaced by a word no language has, the label kept,
+    /// so that words the network cannot read are learned to possibly change a plan. 0 draws the
+    /// records as before.
+    #[arg(long, default_value_t = 0.0)]
+    unheard: f64,
 }
 
 impl GeneratorArgs {
@@ -117,6 +128,7 @@ impl GeneratorArgs {
             ("--corrections", self.corrections),
             ("--code-switch", self.code_switch),
             ("--quoted", self.quoted),
+            ("--unheard", self.unheard),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -138,6 +150,8 @@ impl GeneratorArgs {
             soft_conditions: self.soft_conditions,
             code_switch: self.code_switch,
             quoted: self.quoted,
+            more_tongues: self.more_tongues,
+            unheard: self.unheard,
         })
     }
 }

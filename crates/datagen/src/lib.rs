@@ -292,6 +292,17 @@ pub struct Options {
     /// calls of the catalog. Either the reply asks for calls of its own, and only those are the
     /// plan, or it says to do what the quoted message asks, and that request is the plan.
     pub quoted: f64,
+    /// With [`Options::code_switch`], whether the switched cues are also drawn in the languages
+    /// of [`tongues::MORE`] (Lingala, Kinyarwanda, Chichewa, Setswana, Malagasy, Fijian, Pashto,
+    /// Kyrgyz, Tajik, Luxembourgish, Azerbaijani, Egyptian Arabic) beside the fifty of
+    /// [`tongues::TONGUES`]. Off, the languages are drawn as before.
+    pub more_tongues: bool,
+    /// Of the records whose cues are switched, the share said in a made-up language
+    /// ([`tongues::unheard`]): one of the languages with each of its words replaced by a word
+    /// no language has, so that the cues that decide the plan are words the network cannot
+    /// have learned, and their labels teach it that such words may change a plan. 0 draws
+    /// nothing, so the stream is unchanged.
+    pub unheard: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -375,14 +386,21 @@ impl Gen {
     }
 
     /// The language this cue is said in, when it is switched: drawn with
-    /// [`Options::code_switch`] outside the test split, the language once per record. Nothing is
-    /// drawn when the option is off, so the default stream is unchanged.
+    /// [`Options::code_switch`] outside the test split, the language once per record (a made-up
+    /// one with [`Options::unheard`], from the wider list with [`Options::more_tongues`]).
+    /// Nothing is drawn when the option is off, so the default stream is unchanged.
     pub(crate) fn switched(&mut self) -> Option<&'static tongues::Tongue> {
         if !self.train_only(self.options.code_switch) {
             return None;
         }
         if self.tongue.is_none() {
-            self.tongue = Some(self.pick(tongues::TONGUES));
+            self.tongue = Some(if self.train_only(self.options.unheard) {
+                self.pick(tongues::unheard())
+            } else if self.options.more_tongues {
+                self.pick_or(tongues::TONGUES, tongues::MORE)
+            } else {
+                self.pick(tongues::TONGUES)
+            });
         }
         self.tongue
     }

@@ -15,6 +15,11 @@
 //! said by negating the other (`no al mismo tiempo`, `NICHT gleichzeitig`), and a projection by
 //! what is not wanted (`y lo demás no`), as people write them.
 //!
+//! Twelve more, drawn only when asked ([`MORE`]): Lingala, Kinyarwanda, Chichewa, Setswana,
+//! Malagasy, Fijian, Pashto, Kyrgyz, Tajik, Luxembourgish, Azerbaijani and Egyptian Arabic. And
+//! made-up languages ([`unheard`]), whose words no one has, so that a network learns that words it
+//! cannot read may decide a plan.
+//!
 //! Each language keeps its own words apart from the others' where they would mean different
 //! things (Dutch `dan` is `then`, Indonesian `dan` is `and`: only the Indonesian one is drawn).
 //! The train and dev splits draw these; the test split never does.
@@ -68,10 +73,17 @@ pub(crate) struct Tongue {
 mod africa;
 mod asia;
 mod caribbean;
+mod central_africa;
+mod central_asia;
 mod europe;
 mod europe_east;
 mod south_asia;
+mod southern_islands;
+mod unheard;
 mod west_asia_africa;
+mod west_more;
+
+pub(crate) use unheard::unheard;
 
 /// The languages, one record drawing at most one of them.
 pub(crate) const TONGUES: &[Tongue] = &[
@@ -125,4 +137,21 @@ pub(crate) const TONGUES: &[Tongue] = &[
     west_asia_africa::ZULU,
     west_asia_africa::HAUSA,
     west_asia_africa::SUDANESE_ARABIC,
+];
+
+/// Twelve more languages, drawn beside [`TONGUES`] only with [`crate::Options::more_tongues`], so
+/// that the records drawn without it stay as they were.
+pub(crate) const MORE: &[Tongue] = &[
+    central_africa::LINGALA,
+    central_africa::KINYARWANDA,
+    central_africa::CHICHEWA,
+    southern_islands::SETSWANA,
+    southern_islands::MALAGASY,
+    southern_islands::FIJIAN,
+    central_asia::PASHTO,
+    central_asia::KYRGYZ,
+    central_asia::TAJIK,
+    west_more::LUXEMBOURGISH,
+    west_more::AZERBAIJANI,
+    west_more::EGYPTIAN_ARABIC,
 ];
