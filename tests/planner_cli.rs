@@ -59,6 +59,38 @@ fn plan_answers_every_line_and_every_plan_passes_the_checker() {
 }
 
 #[test]
+fn a_tool_called_again_later_in_a_serial_plan_is_planned() {
+    // `X, then Y, then X again`: the shipped model plans each record of this set exactly at
+    // threshold 0, as `bench/instruction.sh` needs; a candidate that read the repeated tool as
+    // ambiguous (`call 2: both list_notes and count_notes read as its tool`) was withdrawn.
+    let text =
+        std::fs::read_to_string(common::data_dir().join("../../data/dev/repeated_tools.jsonl"))
+            .unwrap();
+    let records: Vec<Value> = text
+        .lines()
+        .map(|l| codemode_plan::json::parse(l).unwrap())
+        .collect();
+    let input: String = records
+        .iter()
+        .map(|r| {
+            codemode_plan::json::to_string(
+                &json!({"instruction": r["instruction"], "tools": r["tools"]}),
+            ) + "\n"
+        })
+        .collect();
+    let answers = json_lines(&codemode(&["plan"], &input));
+    assert_eq!(answers.len(), records.len());
+    for (answer, record) in answers.iter().zip(&records) {
+        assert_eq!(
+            answer.get("plan"),
+            Some(&record["expected"]),
+            "{}: {answer}",
+            record["instruction"]
+        );
+    }
+}
+
+#[test]
 fn eval_reports_the_dev_set_with_no_invalid_plans() {
     let path = common::data_dir().join("../../data/dev/hand_written.jsonl");
     let out = codemode(&["eval", path.to_str().unwrap(), "--json"], "");
