@@ -45,20 +45,11 @@ const TAKEN: &[&str] = &[
 pub(crate) fn unheard() -> &'static [Tongue] {
     static LIST: LazyLock<Vec<Tongue>> = LazyLock::new(|| {
         let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+        let real: Vec<&Tongue> = TONGUES.iter().chain(MORE).collect();
         let mut taken: HashSet<String> = TAKEN.iter().map(|w| (*w).to_owned()).collect();
-        taken.extend(TONGUES.iter().chain(MORE).flat_map(words_of));
+        taken.extend(real.iter().flat_map(|t| words_of(t)));
         (0..COUNT)
-            .map(|i| {
-                let real = TONGUES
-                    .iter()
-                    .chain(MORE)
-                    .nth(i % (TONGUES.len() + MORE.len()));
-                made_up(
-                    real.expect("the index is below the length"),
-                    &mut rng,
-                    &taken,
-                )
-            })
+            .map(|i| made_up(real[i % real.len()], &mut rng, &taken))
             .collect()
     });
     &LIST
@@ -81,30 +72,15 @@ fn made_up(real: &Tongue, rng: &mut ChaCha8Rng, taken: &HashSet<String>) -> Tong
         neutral_join: words.list(real.neutral_join),
         out_all: words.list(real.out_all),
         out_last: words.list(real.out_last),
-        limit: leak(
-            real.limit
-                .iter()
-                .map(|(a, b)| (words.phrase(a), words.phrase(b)))
-                .collect(),
-        ),
+        limit: words.pairs(real.limit),
         cond_if: words.list(real.cond_if),
         outcome: words.list(real.outcome),
         cond_then: words.list(real.cond_then),
         retry: words.list(real.retry),
         keep_trying: words.list(real.keep_trying),
-        fields: leak(
-            real.fields
-                .iter()
-                .map(|(a, b)| (words.phrase(a), words.phrase(b)))
-                .collect(),
-        ),
+        fields: words.pairs(real.fields),
         and: words.phrase(real.and),
-        sort_by: leak(
-            real.sort_by
-                .iter()
-                .map(|(a, b)| (words.phrase(a), words.phrase(b)))
-                .collect(),
-        ),
+        sort_by: words.pairs(real.sort_by),
         filter_above: leak(
             real.filter_above
                 .iter()
@@ -176,6 +152,15 @@ struct Words<'r> {
 impl Words<'_> {
     fn list(&mut self, phrases: &[&str]) -> &'static [&'static str] {
         leak(phrases.iter().map(|p| self.phrase(p)).collect())
+    }
+
+    fn pairs(&mut self, pairs: &[(&str, &str)]) -> &'static [(&'static str, &'static str)] {
+        leak(
+            pairs
+                .iter()
+                .map(|(a, b)| (self.phrase(a), self.phrase(b)))
+                .collect(),
+        )
     }
 
     /// `phrase` with each run of letters replaced, everything else (spaces, punctuation,
