@@ -7,7 +7,8 @@
 Both print a table row per group (exact plans at threshold 0; coverage / wrong share at the
 default threshold; AURC; diagnostics found) and each rule's verdict. The rules are those of
 docs/experiments-people.md: rules (2) and (3) as first written and as restated for PMP15 (the
-restated ones decide), rule (5) as restated before PMP13's figures.
+restated ones decide), rule (5) as restated before PMP13's figures; rule (8), the repeated-tool set read exactly, as written
+after K4 was withdrawn (docs/experiments-people-2.md).
 """
 import json
 import os
@@ -113,6 +114,14 @@ def candidate_rules(base, cand):
     ok[6] = b['exact'] >= 199 and b['diagnosed'] >= 86
     print(f"(6) hand-written plans {a['exact']} -> {b['exact']}, diagnoses {a['diagnosed']} -> "
           f"{b['diagnosed']}: {ok[6]} (the p99 and the file size are measured apart)")
+    # Rule (8), written after K4 was withdrawn: a tool called again later in a serial plan.
+    path = os.path.join(cand, 'repeated_tools.json')
+    if os.path.exists(path):
+        r = load(cand, 'repeated_tools')
+        ok[8] = r['exact'] == r['plan_records']
+        print(f"(8) repeated-tool set: {r['exact']} of {r['plan_records']} exact at threshold 0: {ok[8]}")
+    else:
+        print("(8) repeated-tool set: not read (eval.sh of an older build)")
     return all(ok.values())
 
 

@@ -112,6 +112,11 @@ pub struct GeneratorArgs {
     /// records as before.
     #[arg(long, default_value_t = 0.0)]
     unheard: f64,
+    /// The share of positives in which a tool is called again after a call (`count_notes, then
+    /// list_notes, then count_notes again`, `re-run list_pods`): one more call, not a retry.
+    /// Never in the test split; 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    repeated: f64,
 }
 
 impl GeneratorArgs {
@@ -129,6 +134,7 @@ impl GeneratorArgs {
             ("--code-switch", self.code_switch),
             ("--quoted", self.quoted),
             ("--unheard", self.unheard),
+            ("--repeated", self.repeated),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -152,6 +158,7 @@ impl GeneratorArgs {
             quoted: self.quoted,
             more_tongues: self.more_tongues,
             unheard: self.unheard,
+            repeated: self.repeated,
         })
     }
 }

@@ -303,6 +303,11 @@ pub struct Options {
     /// have learned, and their labels teach it that such words may change a plan. 0 draws
     /// nothing, so the stream is unchanged.
     pub unheard: f64,
+    /// Outside the test split, the share of positives written by the `repeated` family: a
+    /// serial plan in which a tool is called again after a call (`count_notes, then list_notes,
+    /// then count_notes again`, `re-run list_pods namespace "web"`); `again` there asks for one
+    /// more call, not a retry.
+    pub repeated: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -377,6 +382,12 @@ impl Gen {
     /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
     fn quoted(&mut self) -> bool {
         self.train_only(self.options.quoted)
+    }
+
+    /// Whether this positive is a `repeated` one, drawn with [`Options::repeated`] outside the
+    /// test split. Nothing is drawn when the option is off, so the default stream is unchanged.
+    fn repeated(&mut self) -> bool {
+        self.train_only(self.options.repeated)
     }
 
     /// Whether conditions said formally or softly are drawn: [`Options::soft_conditions`]
@@ -546,6 +557,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             render::corrections(&mut g)
         } else if g.quoted() {
             render::quoted(&mut g)
+        } else if g.repeated() {
+            render::repeated(&mut g)
         } else {
             render::positive(&mut g)
         };

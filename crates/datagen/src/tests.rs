@@ -883,3 +883,63 @@ fn made_up_languages_share_no_word_with_a_real_one_and_take_their_place() {
     assert_eq!(real_on, 0);
     assert!(differ >= 500, "{differ}");
 }
+
+#[test]
+fn repeated_tools_are_planned_again_where_they_are_said_again() {
+    let on = Options {
+        repeated: 1.0,
+        ..Options::default()
+    };
+    let (mut made, mut called_twice) = (0, 0);
+    for index in 0..800 {
+        test_split_untouched(12, index, on, "repeated");
+        let e = example_with(12, index, Split::Train, on);
+        if e.meta.template != "repeated" {
+            continue;
+        }
+        made += 1;
+        let Expected::Plan(plan) = &e.expected else {
+            panic!("a repeated record is a plan: {}", e.instruction);
+        };
+        assert_eq!(plan.mode, codemode_plan::Mode::Serial, "{}", e.instruction);
+        // One tool label per call, in call order, each on the name of that call's tool.
+        let tools: Vec<&Span> = e
+            .meta
+            .spans
+            .iter()
+            .filter(|s| s.role == Role::Tool)
+            .collect();
+        assert_eq!(tools.len(), plan.calls.len(), "{}", e.instruction);
+        for (span, call) in tools.iter().zip(&plan.calls) {
+            assert!(
+                e.instruction[span.start..span.end].contains(call.tool.as_str()),
+                "{}",
+                e.instruction
+            );
+        }
+        let lower = e.instruction.to_lowercase();
+        assert!(
+            [
+                "again",
+                "once more",
+                "one more time",
+                "second time",
+                "2nd time",
+                "another",
+                "re-run",
+                "rerun",
+                "redo",
+                "repeat"
+            ]
+            .iter()
+            .any(|w| lower.contains(w)),
+            "{}",
+            e.instruction
+        );
+        let names: Vec<&str> = plan.calls.iter().map(|c| c.tool.as_str()).collect();
+        called_twice += usize::from((1..names.len()).any(|k| names[..k].contains(&names[k])));
+    }
+    assert!(made > 400, "{made} repeated records");
+    // Most records call a tool again; the rest say `again` of a tool that ran before them.
+    assert!(called_twice * 10 > made * 7, "{called_twice} of {made}");
+}

@@ -7,8 +7,9 @@
 //! option, `echo`: a plain-word tool said as prose and as the tool; behind another, `markdown`:
 //! headings, bold labels and bullet lists; behind a third, `asides`: remarks that use the words
 //! of unsupported structures without asking for one; behind others, `notes`: calls already made
-//! listed before the ones to make now, and `corrections`: values, arguments, calls or row limits
-//! said and taken back). Inside the frame every
+//! listed before the ones to make now, `corrections`: values, arguments, calls or row limits
+//! said and taken back, `quoted`: a reply to a quoted message, and `repeated`: a tool called again
+//! after a call). Inside the frame every
 //! choice is drawn independently: verbs, argument styles, joiners, cue words and where they stand,
 //! output and projection phrases, filler, punctuation and the casing of the prose.
 //!
@@ -44,6 +45,7 @@ mod markdown;
 mod notes;
 mod output;
 mod quoted;
+mod repeated;
 mod schedule;
 mod shaping;
 mod shared_tool;
@@ -61,6 +63,7 @@ pub(crate) use notes::notes;
 pub(crate) use quoted::quoted;
 #[cfg(test)]
 pub(crate) use quoted::{OWN as QUOTED_OWN, SAME as QUOTED_SAME};
+pub(crate) use repeated::repeated;
 // The writers every family shares; the families' modules take them with `use super::*`.
 use call::*;
 use imperative::*;
