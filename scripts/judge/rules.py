@@ -3,6 +3,8 @@
     python3 scripts/judge/rules.py BASE CAND             the six rules of a candidate pair
     python3 scripts/judge/rules.py --distance BASE CAND  the distance's rules (a) and (b): CAND is
                                                          BASE's pair calibrated with a reference
+    python3 scripts/judge/rules.py --tolerant BASE CAND  the rules as restated at 16:24 UTC on
+                                                         2026-12-06, with the trade rule's tolerances
 
 Both print a table row per group (exact plans at threshold 0; coverage / wrong share at the
 default threshold; AURC; diagnostics found) and each rule's verdict. The rules are those of
@@ -16,6 +18,11 @@ import sys
 
 HELD = ['held8', 'held21', 'held44']
 HELD_BAR = 17607  # the shipped pair's 17,783 of 18,222 less half a point
+# The tolerances of the rules as restated for candidates trained after 16:24 UTC, 2026-12-06 (the
+# trade rule's (b), docs/experiments-rules.md): exact plans at threshold 0 on the people's groups
+# at most 0.1 points below the base's, the pooled held-out wrong share at most 0.05 points above.
+EXACT_SLACK = 0.001
+HELD_WRONG_SLACK = 0.0005
 GROUPS = ['blind42', 'blind29', 'blind13', 'blind12', 'blind12b', 'blind35', 'blind17', 'blind11',
           'blind16', 'blind6', 'blind18', 'blind15', 'blind25', 'blind105', 'calibrate26', 'persona12',
           'calibrate8', 'calibrate22', 'calibrate9new', 'calibrate-newest', *HELD, 'dev8',
@@ -65,16 +72,17 @@ def table(base, cand):
         print(f"| {g} | {cell(load(base, g))} | {cell(load(cand, g))} |")
 
 
-def people_rule(base, cand, group, first_slack):
+def people_rule(base, cand, group, first_slack, exact_slack=0.0):
     """Rules (2)/(3): as first written (exact at 0 no more than FIRST_SLACK lower, default wrong
-    share no higher) and as restated (exact at 0 no lower, and the default wrong share no higher
-    or a lower AURC with a wrong share no higher at the base pair's default coverage)."""
+    share no higher) and as restated (exact at 0 no more than EXACT_SLACK lower, 0 until the
+    tolerant restatement, and the default wrong share no higher or a lower AURC with a wrong share
+    no higher at the base pair's default coverage)."""
     a, b = load(base, group), load(cand, group)
     da, db = at_default(a), at_default(b)
     read = wrong_at_coverage(b, da['coverage'])
     aurc_a, aurc_b = a['confidence']['aurc'], b['confidence']['aurc']
     first = exact_share(b) >= exact_share(a) - first_slack and db['wrong_share'] <= da['wrong_share']
-    restated = exact_share(b) >= exact_share(a) and (
+    restated = exact_share(b) >= exact_share(a) - exact_slack and (
         db['wrong_share'] <= da['wrong_share']
         or (aurc_b < aurc_a and read is not None and read[1] <= da['wrong_share']))
     at = 'none' if read is None else f"{100 * read[1]:.2f}% (coverage {100 * read[0]:.2f}%)"
@@ -92,22 +100,27 @@ def pooled_held(folder):
     return exact, wrong, answered
 
 
-def candidate_rules(base, cand):
+def candidate_rules(base, cand, tolerant=False):
+    exact_slack = EXACT_SLACK if tolerant else 0.0
+    held_slack = HELD_WRONG_SLACK if tolerant else 0.0
+    if tolerant:
+        print("rules as restated at 16:24 UTC, 2026-12-06: exact at most 0.1 points lower on (2) "
+              "and (3), held-out wrong share at most 0.05 points higher on (5)")
     ok = {}
     bfcl = load(cand, 'bfcl')['wrong']
     invalid = sum(load(cand, g)['invalid_plans'] for g in GROUPS)
     ok[1] = bfcl == 0 and invalid == 0
     print(f"(1) BFCL wrong {load(base, 'bfcl')['wrong']} -> {bfcl}; invalid plans {invalid}: {ok[1]}")
     print("(2) the 42 blind voices read first")
-    ok[2] = people_rule(base, cand, 'blind42', 0.0)
+    ok[2] = people_rule(base, cand, 'blind42', 0.0, exact_slack)
     print("(3) the 26 calibrate voices written for the split")
-    ok[3] = people_rule(base, cand, 'calibrate26', 0.005)
+    ok[3] = people_rule(base, cand, 'calibrate26', 0.005, exact_slack)
     a, b = exact_share(load(base, 'persona12')), exact_share(load(cand, 'persona12'))
     ok[4] = b >= a - 0.005
     print(f"(4) persona voices {100 * a:.2f} -> {100 * b:.2f}%: {ok[4]}")
     ea, wa, na = pooled_held(base)
     eb, wb, nb = pooled_held(cand)
-    ok[5] = eb >= HELD_BAR and wb / nb <= wa / na
+    ok[5] = eb >= HELD_BAR and wb / nb <= wa / na + held_slack
     print(f"(5) held-out exact {ea} -> {eb} (at least {HELD_BAR}); pooled wrong at the default "
           f"{100 * wa / na:.2f}% ({wa}/{na}) -> {100 * wb / nb:.2f}% ({wb}/{nb}): {ok[5]}")
     a, b = load(base, 'hand_written'), load(cand, 'hand_written')
@@ -143,12 +156,13 @@ def distance_rules(base, cand):
 def main():
     args = sys.argv[1:]
     distance = '--distance' in args
-    args = [a for a in args if a != '--distance']
+    tolerant = '--tolerant' in args
+    args = [a for a in args if a not in ('--distance', '--tolerant')]
     if len(args) != 2:
         sys.exit(__doc__)
     base, cand = args
     table(base, cand)
-    met = distance_rules(base, cand) if distance else candidate_rules(base, cand)
+    met = distance_rules(base, cand) if distance else candidate_rules(base, cand, tolerant)
     print('all rules met' if met else 'NOT all rules met')
 
 
