@@ -66,10 +66,7 @@ fn a_tool_called_again_later_in_a_serial_plan_is_planned() {
     let text =
         std::fs::read_to_string(common::data_dir().join("../../data/dev/repeated_tools.jsonl"))
             .unwrap();
-    let records: Vec<Value> = text
-        .lines()
-        .map(|l| codemode_plan::json::parse(l).unwrap())
-        .collect();
+    let records = json_lines(&text);
     let input: String = records
         .iter()
         .map(|r| {

@@ -161,23 +161,36 @@ fn test_split_untouched(seed: u64, index: u64, on: Options, family: &str) {
     );
 }
 
+/// The records the family `family` writes among the first `count` train examples of `seed` with
+/// `on`, each with its plan (a record of such a family is always a plan); on the way, the test
+/// split is checked to draw none of them ([`test_split_untouched`]).
+fn family_plans(seed: u64, count: u64, on: Options, family: &str) -> Vec<(Example, Plan)> {
+    (0..count)
+        .filter_map(|index| {
+            test_split_untouched(seed, index, on, family);
+            let e = example_with(seed, index, Split::Train, on);
+            if e.meta.template != family {
+                return None;
+            }
+            let Expected::Plan(plan) = &e.expected else {
+                panic!("a {family} record is a plan: {}", e.instruction);
+            };
+            let plan = plan.clone();
+            Some((e, plan))
+        })
+        .collect()
+}
+
 #[test]
 fn markdown_requests_have_structure_and_their_labels_still_hold() {
     let on = Options {
         markdown: 1.0,
         ..Options::default()
     };
-    let (mut made, mut bullets, mut bold) = (0, 0, 0);
-    for index in 0..300 {
-        test_split_untouched(11, index, on, "markdown");
-        let e = example_with(11, index, Split::Train, on);
-        if e.meta.template != "markdown" {
-            continue;
-        }
-        made += 1;
-        let Expected::Plan(plan) = &e.expected else {
-            panic!("a markdown record is a plan: {}", e.instruction);
-        };
+    let records = family_plans(11, 300, on, "markdown");
+    let made = records.len();
+    let (mut bullets, mut bold) = (0, 0);
+    for (e, plan) in &records {
         bullets += usize::from(e.instruction.lines().any(|l| {
             let l = l.trim_start();
             l.starts_with("- ") || l.starts_with("* ") || l.starts_with("+ ")
@@ -288,17 +301,9 @@ fn notes_plan_only_the_calls_to_make_now() {
         notes: 1.0,
         ..Options::default()
     };
-    let mut made = 0;
-    for index in 0..800 {
-        test_split_untouched(4, index, on, "notes");
-        let e = example_with(4, index, Split::Train, on);
-        if e.meta.template != "notes" {
-            continue;
-        }
-        made += 1;
-        let Expected::Plan(plan) = &e.expected else {
-            panic!("a notes record is a plan: {}", e.instruction);
-        };
+    let records = family_plans(4, 800, on, "notes");
+    let made = records.len();
+    for (e, plan) in &records {
         // Every label lies after the notes of what was done, and labels each planned call.
         let tools: Vec<&Span> = e
             .meta
@@ -357,17 +362,10 @@ fn quoted_messages_are_planned_only_when_the_reply_says_to_do_them() {
         quoted: 1.0,
         ..Options::default()
     };
-    let (mut made, mut own, mut same) = (0, 0, 0);
-    for index in 0..600 {
-        test_split_untouched(6, index, on, "quoted");
-        let e = example_with(6, index, Split::Train, on);
-        if e.meta.template != "quoted" {
-            continue;
-        }
-        made += 1;
-        let Expected::Plan(plan) = &e.expected else {
-            panic!("a quoted record is a plan: {}", e.instruction);
-        };
+    let records = family_plans(6, 600, on, "quoted");
+    let made = records.len();
+    let (mut own, mut same) = (0, 0);
+    for (e, plan) in &records {
         let text = &e.instruction;
         assert!(QUOTE_MARKS.iter().any(|m| text.contains(m)), "{text}");
         let spans = e.meta.spans.iter().filter(|s| s.role == Role::Tool).count();
@@ -417,17 +415,10 @@ fn corrections_label_the_corrected_request_and_leave_what_was_taken_back_as_pros
         corrections: 1.0,
         ..Options::default()
     };
-    let (mut made, mut dropped) = (0, 0);
-    for index in 0..600 {
-        test_split_untouched(6, index, on, "corrections");
-        let e = example_with(6, index, Split::Train, on);
-        if e.meta.template != "corrections" {
-            continue;
-        }
-        made += 1;
-        let Expected::Plan(plan) = &e.expected else {
-            panic!("a corrections record is a plan: {}", e.instruction);
-        };
+    let records = family_plans(6, 600, on, "corrections");
+    let made = records.len();
+    let mut dropped = 0;
+    for (e, plan) in &records {
         // Every argument of the plan has exactly one labeled value, and it reads as the
         // plan's value; one tool mention per planned call.
         for (c, call) in plan.calls.iter().enumerate() {
@@ -627,17 +618,9 @@ fn asides_add_only_prose_and_leave_other_streams_alone() {
         asides: 1.0,
         ..Options::default()
     };
-    let mut made = 0;
-    for index in 0..300 {
-        test_split_untouched(12, index, on, "asides");
-        let e = example_with(12, index, Split::Train, on);
-        if e.meta.template != "asides" {
-            continue;
-        }
-        made += 1;
-        let Expected::Plan(plan) = &e.expected else {
-            panic!("an asides record is a plan: {}", e.instruction);
-        };
+    let records = family_plans(12, 300, on, "asides");
+    let made = records.len();
+    for (e, plan) in &records {
         // The remark adds no tool mention and no value.
         let count = |role: Role| e.meta.spans.iter().filter(|s| s.role == role).count();
         assert_eq!(count(Role::Tool), plan.calls.len(), "{}", e.instruction);
@@ -890,17 +873,10 @@ fn repeated_tools_are_planned_again_where_they_are_said_again() {
         repeated: 1.0,
         ..Options::default()
     };
-    let (mut made, mut called_twice) = (0, 0);
-    for index in 0..800 {
-        test_split_untouched(12, index, on, "repeated");
-        let e = example_with(12, index, Split::Train, on);
-        if e.meta.template != "repeated" {
-            continue;
-        }
-        made += 1;
-        let Expected::Plan(plan) = &e.expected else {
-            panic!("a repeated record is a plan: {}", e.instruction);
-        };
+    let records = family_plans(12, 800, on, "repeated");
+    let made = records.len();
+    let mut called_twice = 0;
+    for (e, plan) in &records {
         assert_eq!(plan.mode, codemode_plan::Mode::Serial, "{}", e.instruction);
         // One tool label per call, in call order, each on the name of that call's tool.
         let tools: Vec<&Span> = e

@@ -151,14 +151,13 @@ fn again_call(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, with_verb: bool
                 plain_list(g, t, call, &c.args);
             }
         }
-        // `X a 1 again`
-        1 => {
-            if with_verb {
-                verb(g, t);
-            }
-            mention(g, t, &c.tool, call);
-            args(g, t, call, &c.args);
+        // `X a 1 again`, and with form 4 `X a 1 again to see the status`
+        1 | 4 => {
+            call_natural(g, t, call, c, with_verb);
             t.w(g.pw(AGAIN));
+            if form == 4 {
+                t.w(g.pw(PURPOSE));
+            }
         }
         // `re-run X a 1`
         2 => {
@@ -167,22 +166,12 @@ fn again_call(g: &mut Gen, t: &mut Text, call: usize, c: &DCall, with_verb: bool
             args(g, t, call, &c.args);
         }
         // `X(a: 1) again`
-        3 => {
+        _ => {
             if with_verb && g.chance(0.4) {
                 verb(g, t);
             }
             call_syntax(g, t, call, c);
             t.w(g.pw(AGAIN));
-        }
-        // `X a 1 again to see the status`
-        _ => {
-            if with_verb {
-                verb(g, t);
-            }
-            mention(g, t, &c.tool, call);
-            args(g, t, call, &c.args);
-            t.w(g.pw(AGAIN));
-            t.w(g.pw(PURPOSE));
         }
     }
 }
