@@ -12,8 +12,7 @@ mkdir -p "$G"
 CALIBRATION=("$ROOT/data/dev/hand_written.jsonl" "$G/cal501.jsonl" "$G/calibrate25.jsonl")
 # A pair is joined as the shipped one is: a cascade, member 0 alone where it is sure.
 CASCADE=(--sure 0.99 --sure-tags 0.95)
-# Every group a pair is read on, in the order rules.py prints them (not GROUPS: bash owns that name).
-SETS=(blind42 blind29 blind13 blind12 blind12b blind35 blind17 blind11 blind16 blind6 blind18 blind15 blind25 blind15n blind105 calibrate26 persona12 calibrate8 calibrate22
-  calibrate9new calibrate-newest held8 held21 held44 dev8)
+# Every group a pair is read on, as rules.py lists and prints them (not GROUPS: bash owns that name).
+read -r -a SETS <<< "$(python3 "$ROOT/scripts/judge/rules.py" --sets)"
 
 people() { python3 "$ROOT/scripts/people.py" gather "$@"; }

@@ -5,6 +5,8 @@
                                                          BASE's pair calibrated with a reference
     python3 scripts/judge/rules.py --tolerant BASE CAND  the rules as restated at 16:24 UTC on
                                                          2026-12-06, with the trade rule's tolerances
+    python3 scripts/judge/rules.py --sets                the groups eval.sh reads (GROUPS but the
+                                                         hand-written set, which it reads apart)
 
 Both print a table row per group (exact plans at threshold 0; coverage / wrong share at the
 default threshold; AURC; diagnostics found) and each rule's verdict. The rules are those of
@@ -155,6 +157,9 @@ def distance_rules(base, cand):
 
 def main():
     args = sys.argv[1:]
+    if args == ['--sets']:
+        print(' '.join(g for g in GROUPS if g != 'hand_written'))
+        return
     distance = '--distance' in args
     tolerant = '--tolerant' in args
     args = [a for a in args if a not in ('--distance', '--tolerant')]
