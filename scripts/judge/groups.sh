@@ -18,6 +18,7 @@ people blind --after giuf --upto nihq > "$G/blind18.jsonl"    # read at 09:39 UT
 people blind --after nihq --upto evjh > "$G/blind15.jsonl"    # read at 10:04 UTC, 2026-12-06, with the same, without the English gates
 people blind --after evjh --upto udzm > "$G/blind25.jsonl"    # read at 13:59 UTC, 2026-12-06, with PMP25u + Q7P24u + PMP22 (withdrawn)
 people blind --after udzm --upto jdkn > "$G/blind15n.jsonl"   # read at 18:53 UTC, 2026-12-06, with PMP29 + Q7P18 + PMP22
+people blind --after wwma --upto tnuy > "$G/blind14w.jsonl"   # read at 22:24 UTC, 2026-12-06, with PMP33 + Q7P18 + PMP22
 cat "$G/blind42.jsonl" "$G/blind35.jsonl" "$G/blind17.jsonl" "$G/blind11.jsonl" > "$G/blind105.jsonl"   # in no calibration
 people calibrate --upto xzbd --standing written > "$G/calibrate26.jsonl"
 people calibrate --upto vxyz --except rtuv,tvwx > "$G/calibrate25.jsonl"   # in the calibration
