@@ -16,8 +16,7 @@ use crate::decode::fields::{
 use crate::decode::repeated::said_twice;
 use crate::decode::rows::tail_rows;
 use crate::decode::structure::{
-    about_results, aggregates, conditional_call, does_it_itself, mixed_cues, only_asks,
-    unsaid_source, unsupported,
+    aggregates, conditional_call, mixed_cues, only_asks, unsaid_source, unsupported,
 };
 use crate::decode::text::value_of;
 use crate::decode::{Choices, no_plan};
@@ -33,24 +32,7 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
     if status == "supported" || (status == "condition" && only_asks(tokens, &choices.tags)) {
         return decode_calls(tokens, catalog, choices);
     }
-    // The structure may be the tool's own job: `how many are open? count_open_tickets with queue
-    // "billing"` counts by calling a counting tool, and `retry_job with job_id "j-1"` retries
-    // nothing itself. A plan of one unshaped call to such a tool is answered when no prose word
-    // points at the call's results or its failure (`count the rows`, `bucket them by`, `if it
-    // fails`); a field read beside the structure (`the median issuer`) is what it is over.
-    // Anything else stays the structure's diagnostic.
-    match decode_calls(tokens, catalog, choices) {
-        Ok(plan)
-            if plan.calls.len() == 1
-                && plan.output.fields.is_none()
-                && plan.output.limit.is_none()
-                && does_it_itself(status, &plan.calls[0].tool)
-                && !about_results(tokens, &choices.tags) =>
-        {
-            Ok(plan)
-        }
-        _ => Err(unsupported(status)),
-    }
+    Err(unsupported(status))
 }
 
 /// [`decode`] for a reading whose status is `supported`: the calls the tags make. The steps run

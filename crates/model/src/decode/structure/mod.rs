@@ -1,20 +1,17 @@
 //! Unsupported structures the prose shows even when the status head reads the instruction as
 //! supported: a condition on a call (`condition`), an argument that is another call's result
 //! (`dependency`), parallel calls beside a serial step (`schedule`), a sum, an average or a
-//! comparison over the results (`results`); and, the other way round, a structure the status
-//! head read that a tool does itself (`itself`).
+//! comparison over the results (`results`).
 
 use codemode_plan::{Diagnostic, Problem};
 
 mod condition;
 mod dependency;
-mod itself;
 mod results;
 mod schedule;
 
 pub(super) use condition::{conditional_call, only_asks};
 pub(super) use dependency::unsaid_source;
-pub(super) use itself::{about_results, does_it_itself};
 pub(super) use results::{aggregates, compared_property};
 pub(super) use schedule::mixed_cues;
 
