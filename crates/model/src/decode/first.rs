@@ -16,7 +16,7 @@ use crate::decode::fields::{
 use crate::decode::repeated::said_twice;
 use crate::decode::rows::tail_rows;
 use crate::decode::structure::{
-    aggregates, conditional_call, mixed_cues, only_asks, unsaid_source, unsupported,
+    conditional_call, mixed_cues, only_asks, unsaid_source, unsupported,
 };
 use crate::decode::text::value_of;
 use crate::decode::{Choices, no_plan};
@@ -36,18 +36,15 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
 }
 
 /// [`decode`] for a reading whose status is `supported`: the calls the tags make. The steps run
-/// in this order, and the first diagnostic stands: what each tag names, a sum or average in the
-/// prose, a condition on a call, the tool of every call, the arguments, the projection and row
-/// limit, a dependency, a mixed schedule; then the plan.
+/// in this order, and the first diagnostic stands: what each tag names, a condition on a call,
+/// the tool of every call, the arguments, the projection and row limit, a dependency, a mixed
+/// schedule; then the plan.
 fn decode_calls(
     tokens: &[Token],
     catalog: &Catalog,
     choices: &Choices,
 ) -> Result<Plan, Diagnostic> {
     let tagged = read_tags(tokens, catalog, choices)?;
-    if aggregates(tokens, &choices.tags, catalog) {
-        return Err(unsupported("aggregate"));
-    }
     if conditional_call(tokens, &choices.tags) {
         return Err(unsupported("condition"));
     }

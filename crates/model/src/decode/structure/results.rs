@@ -1,29 +1,7 @@
-//! Work over the results: a sum or an average in the prose is aggregation, and a value compared
-//! with a declared property that is no argument is a filter.
+//! Work over the results: a value compared with a declared property that is no argument is a
+//! filter, not an argument.
 
-use codemode_plan::{Catalog, Token, TokenKind};
-
-/// A prose sum or average is unsupported aggregation (`sum up the id column`).
-///
-/// Whether a prose word asks for a sum or an average of the results (`sum up the size column`,
-/// `the average latency`): aggregation the contract has no plan for. A word the catalog uses as
-/// an argument or property name is no such request.
-pub(in crate::decode) fn aggregates(tokens: &[Token], tags: &[usize], catalog: &Catalog) -> bool {
-    let named = |word: &str| {
-        catalog.tools.iter().any(|tool| {
-            tool.argument(word).is_some() || tool.returns.properties.iter().any(|p| p == word)
-        })
-    };
-    tokens.iter().zip(tags).any(|(token, &tag)| {
-        tag == 0
-            && token.kind == TokenKind::Word
-            && matches!(
-                token.text.to_ascii_lowercase().as_str(),
-                "sum" | "summed" | "average" | "averaged" | "avg" | "tally"
-            )
-            && !named(&token.text)
-    })
-}
+use codemode_plan::{Token, TokenKind};
 
 /// A value compared with a property that is no argument is a filter (`where id is over 5`).
 ///
@@ -77,22 +55,6 @@ pub(in crate::decode) fn compared_property(
 mod tests {
     use crate::decode::decode;
     use crate::decode::test_util::{choices, pointing, record};
-
-    #[test]
-    fn a_sum_or_an_average_in_prose_is_diagnosed() {
-        // list_users team "x" and sum up the id column
-        let r = record(r#"list_users team "x" and sum up the id column"#);
-        let c = choices(
-            &[1, 0, 4, 0, 0, 0, 0, 0, 0],
-            &[None, None, Some(1), None, None, None, None, None, None],
-        );
-        assert_eq!(
-            decode(&r.tokens, &r.catalog, &c).unwrap_err().to_string(),
-            "instruction: aggregating results is not supported"
-        );
-        let r = record(r#"list_users team "x" and list the id column"#);
-        assert!(decode(&r.tokens, &r.catalog, &c).is_ok());
-    }
 
     #[test]
     fn a_value_compared_with_a_property_that_is_no_argument_is_a_filter() {
