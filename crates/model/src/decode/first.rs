@@ -15,9 +15,7 @@ use crate::decode::fields::{
 };
 use crate::decode::repeated::said_twice;
 use crate::decode::rows::tail_rows;
-use crate::decode::structure::{
-    conditional_call, mixed_cues, only_asks, unsaid_source, unsupported,
-};
+use crate::decode::structure::{conditional_call, only_asks, unsaid_source, unsupported};
 use crate::decode::text::value_of;
 use crate::decode::{Choices, no_plan};
 use crate::features::name_text;
@@ -37,8 +35,8 @@ pub fn decode(tokens: &[Token], catalog: &Catalog, choices: &Choices) -> Result<
 
 /// [`decode`] for a reading whose status is `supported`: the calls the tags make. The steps run
 /// in this order, and the first diagnostic stands: what each tag names, a condition on a call,
-/// the tool of every call, the arguments, the projection and row limit, a dependency, a mixed
-/// schedule; then the plan.
+/// the tool of every call, the arguments, the projection and row limit, a dependency; then the
+/// plan.
 fn decode_calls(
     tokens: &[Token],
     catalog: &Catalog,
@@ -53,9 +51,6 @@ fn decode_calls(
     let (fields, limit) = read_shaping(tokens, catalog, &choices.tags, &resolved, tagged.shaping)?;
     if let Some(diagnostic) = unsaid_source(tokens, &choices.tags, &resolved, &args, catalog) {
         return Err(diagnostic);
-    }
-    if resolved.len() == 3 && choices.mode == 1 && mixed_cues(tokens, &choices.tags) {
-        return Err(unsupported("mixed_schedule"));
     }
     Ok(assemble(tokens, choices, &resolved, args, fields, limit))
 }

@@ -1,19 +1,16 @@
 //! Unsupported structures the prose shows even when the status head reads the instruction as
 //! supported: a condition on a call (`condition`), an argument that is another call's result
-//! (`dependency`), parallel calls beside a serial step (`schedule`), a comparison over the
-//! results (`results`).
+//! (`dependency`), a comparison over the results (`results`).
 
 use codemode_plan::{Diagnostic, Problem};
 
 mod condition;
 mod dependency;
 mod results;
-mod schedule;
 
 pub(super) use condition::{conditional_call, only_asks};
 pub(super) use dependency::unsaid_source;
 pub(super) use results::compared_property;
-pub(super) use schedule::mixed_cues;
 
 /// The words a diagnostic uses for an unsupported structure.
 pub fn describe_status(status: &str) -> &'static str {
