@@ -117,6 +117,12 @@ pub struct GeneratorArgs {
     /// Never in the test split; 0 draws the records as before.
     #[arg(long, default_value_t = 0.0)]
     repeated: f64,
+    /// The share of records whose one call's projection of two or three fields is said in
+    /// another language, the last field after that language's `and`; in half of them the tool
+    /// lacks that field and the record is a diagnostic. Never in the test split; 0 draws the
+    /// records as before.
+    #[arg(long, default_value_t = 0.0)]
+    foreign_fields: f64,
 }
 
 impl GeneratorArgs {
@@ -135,6 +141,7 @@ impl GeneratorArgs {
             ("--quoted", self.quoted),
             ("--unheard", self.unheard),
             ("--repeated", self.repeated),
+            ("--foreign-fields", self.foreign_fields),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -159,6 +166,7 @@ impl GeneratorArgs {
             more_tongues: self.more_tongues,
             unheard: self.unheard,
             repeated: self.repeated,
+            foreign_fields: self.foreign_fields,
         })
     }
 }

@@ -308,6 +308,14 @@ pub struct Options {
     /// then count_notes again`, `re-run list_pods namespace "web"`); `again` there asks for one
     /// more call, not a retry.
     pub repeated: f64,
+    /// Outside the test split, the share of records written by the `foreign_fields` family: one
+    /// call to a tool that returns rows, its projection of two or three fields said in another
+    /// language (drawn as [`Options::code_switch`] draws one, made-up ones included), the last
+    /// field after that language's `and` (`tylko account_id i iban`, `date, tourId w hotel`). In
+    /// half of them the last field is one the tool lacks, and the checker refuses the plan
+    /// (a diagnostic); in the other half every field is declared (a plan), so the words after a
+    /// foreign `and` are read as fields either way.
+    pub foreign_fields: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -317,6 +325,8 @@ pub(crate) struct Gen {
     options: Options,
     /// The language of this record's switched cues, once one is drawn ([`Gen::switched`]).
     tongue: Option<&'static tongues::Tongue>,
+    /// Whether every cue of this record is switched ([`Gen::switch_all`]).
+    all_switched: bool,
 }
 
 impl Gen {
@@ -330,6 +340,7 @@ impl Gen {
             split,
             options,
             tongue: None,
+            all_switched: false,
         }
     }
 
@@ -390,6 +401,18 @@ impl Gen {
         self.train_only(self.options.repeated)
     }
 
+    /// Whether this record is a `foreign_fields` one, drawn with [`Options::foreign_fields`]
+    /// outside the test split. Nothing is drawn when the option is off, so the default stream is
+    /// unchanged.
+    fn foreign_fields(&mut self) -> bool {
+        self.train_only(self.options.foreign_fields)
+    }
+
+    /// Says every cue of this record in one other language, drawn as [`Gen::switched`] draws it.
+    pub(crate) fn switch_all(&mut self) {
+        self.all_switched = true;
+    }
+
     /// Whether conditions said formally or softly are drawn: [`Options::soft_conditions`]
     /// outside the test split. No draw, so the default stream is unchanged.
     pub(crate) fn soft_conditions(&self) -> bool {
@@ -401,7 +424,7 @@ impl Gen {
     /// one with [`Options::unheard`], from the wider list with [`Options::more_tongues`]).
     /// Nothing is drawn when the option is off, so the default stream is unchanged.
     pub(crate) fn switched(&mut self) -> Option<&'static tongues::Tongue> {
-        if !self.train_only(self.options.code_switch) {
+        if !self.all_switched && !self.train_only(self.options.code_switch) {
             return None;
         }
         if self.tongue.is_none() {
@@ -543,7 +566,9 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             split,
             options,
         );
-        let made = if g.below(100) < NEGATIVE_PERCENT {
+        let made = if g.foreign_fields() {
+            render::foreign_fields(&mut g)
+        } else if g.below(100) < NEGATIVE_PERCENT {
             negative::make(&mut g)
         } else if g.echo() {
             render::echo(&mut g)

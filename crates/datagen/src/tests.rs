@@ -919,3 +919,59 @@ fn repeated_tools_are_planned_again_where_they_are_said_again() {
     // Most records call a tool again; the rest say `again` of a tool that ran before them.
     assert!(called_twice * 10 > made * 7, "{called_twice} of {made}");
 }
+
+#[test]
+fn fields_after_a_foreign_and_are_labeled_fields_and_a_field_the_tool_lacks_is_refused() {
+    let on = Options {
+        foreign_fields: 1.0,
+        ..Options::default()
+    };
+    let (mut plans, mut refused) = (0, 0);
+    for index in 0..600 {
+        test_split_untouched(13, index, on, "foreign_fields");
+        let e = example_with(13, index, Split::Train, on);
+        let plan = match (&e.expected, &e.refused_plan) {
+            (Expected::Plan(plan), _) if e.meta.template == "foreign_fields" => {
+                plans += 1;
+                plan.clone()
+            }
+            (Expected::Diagnostic, Some(plan)) if e.meta.template == "checker:foreign_fields" => {
+                refused += 1;
+                // The last field is one the tool lacks; the ones before it are declared.
+                let tools = e.tools.as_array().unwrap();
+                let tool = tools
+                    .iter()
+                    .find(|t| t["name"] == plan.calls[0].tool.as_str())
+                    .unwrap();
+                let declared: Vec<&str> = tool["returns"]["properties"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(|p| p.as_str())
+                    .collect();
+                let fields = plan.output.fields.as_deref().unwrap();
+                let (last, before) = fields.split_last().unwrap();
+                assert!(!declared.contains(&last.as_str()), "{}", e.instruction);
+                assert!(before.iter().all(|f| declared.contains(&f.as_str())));
+                plan.clone()
+            }
+            _ => panic!("not a foreign_fields record: {}", e.meta.template),
+        };
+        // Two or three fields, each labeled where it is said, in order, the last one included.
+        assert_eq!(plan.calls.len(), 1);
+        let fields = plan.output.fields.clone().unwrap_or_default();
+        assert!((2..=3).contains(&fields.len()), "{}", e.instruction);
+        let labeled: Vec<&str> = e
+            .meta
+            .spans
+            .iter()
+            .filter(|s| s.role == Role::Field)
+            .map(|s| &e.instruction[s.start..s.end])
+            .collect();
+        assert_eq!(labeled, fields, "{}", e.instruction);
+    }
+    assert!(
+        plans > 200 && refused > 200,
+        "{plans} plans, {refused} refused"
+    );
+}
