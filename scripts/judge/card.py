@@ -40,6 +40,7 @@ LABELS = {
     'blind25': 'people, the 25 blind voices read at 13:59 UTC, 2026-12-06',
     'blind15n': 'people, the 15 blind voices read at 18:53 UTC, 2026-12-06',
     'blind14w': 'people, the 14 blind voices read at 22:24 UTC, 2026-12-06',
+    'blind11t': 'people, the 11 blind voices read at 01:05 UTC, 2026-12-07',
     'held8-typos': 'held-out seed 8, one typo per record',
     'hand_written-typos': 'hand-written, one typo per record',
     'held8-untrained': 'freshly initialised networks (`--untrained 1`): held-out seed 8',

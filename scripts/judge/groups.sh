@@ -19,6 +19,7 @@ people blind --after nihq --upto evjh > "$G/blind15.jsonl"    # read at 10:04 UT
 people blind --after evjh --upto udzm > "$G/blind25.jsonl"    # read at 13:59 UTC, 2026-12-06, with PMP25u + Q7P24u + PMP22 (withdrawn)
 people blind --after udzm --upto jdkn > "$G/blind15n.jsonl"   # read at 18:53 UTC, 2026-12-06, with PMP29 + Q7P18 + PMP22
 people blind --after wwma --upto tnuy > "$G/blind14w.jsonl"   # read at 22:24 UTC, 2026-12-06, with PMP33 + Q7P18 + PMP22
+people blind --after dkli --upto psdp > "$G/blind11t.jsonl"   # read at 01:05 UTC, 2026-12-07, with the same (build c3dd8f6)
 cat "$G/blind42.jsonl" "$G/blind35.jsonl" "$G/blind17.jsonl" "$G/blind11.jsonl" > "$G/blind105.jsonl"   # in no calibration
 people calibrate --upto xzbd --standing written > "$G/calibrate26.jsonl"
 people calibrate --upto vxyz --except rtuv,tvwx > "$G/calibrate25.jsonl"   # in the calibration

@@ -26,7 +26,7 @@ HELD_BAR = 17607  # the shipped pair's 17,783 of 18,222 less half a point
 EXACT_SLACK = 0.001
 HELD_WRONG_SLACK = 0.0005
 GROUPS = ['blind42', 'blind29', 'blind13', 'blind12', 'blind12b', 'blind35', 'blind17', 'blind11',
-          'blind16', 'blind6', 'blind18', 'blind15', 'blind25', 'blind15n', 'blind14w', 'blind105', 'calibrate26', 'persona12',
+          'blind16', 'blind6', 'blind18', 'blind15', 'blind25', 'blind15n', 'blind14w', 'blind11t', 'blind105', 'calibrate26', 'persona12',
           'calibrate8', 'calibrate22', 'calibrate9new', 'calibrate-newest', *HELD, 'dev8',
           'hand_written']
 
