@@ -99,7 +99,9 @@ fn setup_shared(g: &mut Gen, n: usize, share: f64) -> Option<(Vec<Spec>, Draft)>
     Some((specs, d))
 }
 
-fn finish(
+/// The diagnostic example `t` makes over `specs`, of class `class` (template `CLASS:VARIANT`),
+/// with the plan the checker refuses when there is one.
+pub(crate) fn finish(
     g: &mut Gen,
     t: Text,
     specs: &[Spec],

@@ -55,17 +55,12 @@ pub(crate) fn foreign_fields(g: &mut Gen) -> Option<Example> {
     if codemode_plan::check::check(&plan, &catalog::catalog(&specs)).is_ok() {
         return None;
     }
-    let (instruction, spans) = t.finish();
-    Some(Example {
-        instruction,
-        tools: catalog::json(&specs),
-        expected: Expected::Diagnostic,
-        meta: Meta {
-            template: format!("{}:foreign_fields", Unsupported::Checker.as_str()),
-            split: g.split,
-            unsupported: Some(Unsupported::Checker),
-            spans,
-        },
-        refused_plan: Some(plan),
-    })
+    crate::negative::finish(
+        g,
+        t,
+        &specs,
+        Unsupported::Checker,
+        "foreign_fields",
+        Some(plan),
+    )
 }
