@@ -123,6 +123,12 @@ pub struct GeneratorArgs {
     /// records as before.
     #[arg(long, default_value_t = 0.0)]
     foreign_fields: f64,
+    /// The share of positives written as a list of calls, one per line, each marked done or still
+    /// to do (`- [x]` / `- [ ]`, `~~struck~~`, `✓` or `(done)` after an item, `DONE:` / `TODO:`),
+    /// in any order, some lists ending with calls for later (`## Later (not now)`); only the open
+    /// items are the plan. Never in the test split; 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    marked: f64,
 }
 
 impl GeneratorArgs {
@@ -142,6 +148,7 @@ impl GeneratorArgs {
             ("--unheard", self.unheard),
             ("--repeated", self.repeated),
             ("--foreign-fields", self.foreign_fields),
+            ("--marked", self.marked),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -167,6 +174,7 @@ impl GeneratorArgs {
             unheard: self.unheard,
             repeated: self.repeated,
             foreign_fields: self.foreign_fields,
+            marked: self.marked,
         })
     }
 }

@@ -316,6 +316,12 @@ pub struct Options {
     /// (a diagnostic); in the other half every field is declared (a plan), so the words after a
     /// foreign `and` are read as fields either way.
     pub foreign_fields: f64,
+    /// Outside the test split, the share of positives written by the `marked` family: a list of
+    /// calls, one per line, each marked done or still to do as people keep lists (`- [x]` and
+    /// `- [ ]`, `~~struck~~` items, `✓` or `(done)` after a done item, `DONE:` / `TODO:`), done
+    /// and open items in any order, some lists ending with calls for later (`## Later (not
+    /// now)`); only the open items are the plan.
+    pub marked: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -406,6 +412,12 @@ impl Gen {
     /// unchanged.
     fn foreign_fields(&mut self) -> bool {
         self.train_only(self.options.foreign_fields)
+    }
+
+    /// Whether this positive is a `marked` one, drawn with [`Options::marked`] outside the test
+    /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
+    fn marked(&mut self) -> bool {
+        self.train_only(self.options.marked)
     }
 
     /// Says every cue of this record in one other language, drawn as [`Gen::switched`] draws it.
@@ -584,6 +596,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             render::quoted(&mut g)
         } else if g.repeated() {
             render::repeated(&mut g)
+        } else if g.marked() {
+            render::marked(&mut g)
         } else {
             render::positive(&mut g)
         };

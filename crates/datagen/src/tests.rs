@@ -975,3 +975,54 @@ fn fields_after_a_foreign_and_are_labeled_fields_and_a_field_the_tool_lacks_is_r
         "{plans} plans, {refused} refused"
     );
 }
+
+#[test]
+fn marked_lists_plan_their_open_items_and_label_no_done_or_later_call() {
+    let on = Options {
+        marked: 1.0,
+        ..Options::default()
+    };
+    let made = family_plans(17, 600, on, "marked");
+    assert!(made.len() > 300, "{} marked records", made.len());
+    let done_marks = [
+        "[x]",
+        "~~",
+        "✓",
+        "✅",
+        "(done)",
+        "— done",
+        "[done]",
+        "already ran",
+        "(ran it)",
+        "done:",
+        "done -",
+        "✔",
+    ];
+    for (e, plan) in &made {
+        // Marks are compared in lower case: a record may be written all in capitals.
+        let lower = e.instruction.to_lowercase();
+        assert!(
+            done_marks.iter().any(|m| lower.contains(m)),
+            "{}",
+            e.instruction
+        );
+        // Each call of the plan is said on a line of its own that carries no done mark, and
+        // each such line starts one call (in the order the plan calls them).
+        let mut starts = Vec::new();
+        for span in e.meta.spans.iter().filter(|s| s.role == Role::Tool) {
+            let line_start = e.instruction[..span.start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = e.instruction[span.end..]
+                .find('\n')
+                .map_or(e.instruction.len(), |i| span.end + i);
+            let line = e.instruction[line_start..line_end].to_lowercase();
+            assert!(
+                !done_marks.iter().any(|m| line.contains(m)),
+                "a labeled call on a done line: {line:?} in {}",
+                e.instruction
+            );
+            starts.push(line_start);
+        }
+        assert_eq!(starts.len(), plan.calls.len(), "{}", e.instruction);
+        assert!(starts.windows(2).all(|w| w[0] < w[1]), "{}", e.instruction);
+    }
+}

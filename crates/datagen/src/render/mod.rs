@@ -43,6 +43,7 @@ mod foreign_fields;
 mod imperative;
 mod implied;
 mod markdown;
+mod marked;
 mod notes;
 mod output;
 mod quoted;
@@ -61,6 +62,7 @@ pub(crate) use corrections::corrections;
 pub(crate) use echo::positive as echo;
 pub(crate) use foreign_fields::foreign_fields;
 pub(crate) use markdown::positive as markdown;
+pub(crate) use marked::marked;
 pub(crate) use notes::notes;
 pub(crate) use quoted::quoted;
 #[cfg(test)]

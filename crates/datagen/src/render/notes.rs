@@ -68,7 +68,7 @@ pub(super) fn done_call(g: &mut Gen, t: &mut Text, c: &DCall) {
 }
 
 /// What the call returned: `→ 3 rows`, `-> ok`, `: done`.
-fn result(g: &mut Gen, t: &mut Text) {
+pub(super) fn result(g: &mut Gen, t: &mut Text) {
     let arrow = g.pw(&["→", "->", "=>", ":", "—"]);
     if arrow == ":" {
         t.p(":");
