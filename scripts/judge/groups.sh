@@ -21,6 +21,8 @@ people blind --after udzm --upto jdkn > "$G/blind15n.jsonl"   # read at 18:53 UT
 people blind --after wwma --upto tnuy > "$G/blind14w.jsonl"   # read at 22:24 UTC, 2026-12-06, with PMP33 + Q7P18 + PMP22
 people blind --after dkli --upto psdp > "$G/blind11t.jsonl"   # read at 01:05 UTC, 2026-12-07, with the same (build c3dd8f6)
 cat "$G/blind42.jsonl" "$G/blind35.jsonl" "$G/blind17.jsonl" "$G/blind11.jsonl" > "$G/blind105.jsonl"   # in no calibration
+cat "$G/blind14w.jsonl" "$G/blind11t.jsonl" "$G/blind15n.jsonl" "$G/blind25.jsonl" "$G/blind15.jsonl" > "$G/blind80.jsonl"   # no network of K21 trained on them
+people calibrate --after pdqz --upto psdp > "$G/calibrate97.jsonl"   # in no group and no calibration before 2026-12-07
 people calibrate --upto xzbd --standing written > "$G/calibrate26.jsonl"
 people calibrate --upto vxyz --except rtuv,tvwx > "$G/calibrate25.jsonl"   # in the calibration
 people calibrate --after xzbd --upto xbfj > "$G/calibrate8.jsonl"

@@ -5,6 +5,9 @@
                                                          BASE's pair calibrated with a reference
     python3 scripts/judge/rules.py --tolerant BASE CAND  the rules as restated at 16:24 UTC on
                                                          2026-12-06, with the trade rule's tolerances
+    python3 scripts/judge/rules.py --voices BASE CAND    the rules as restated at 04:48 UTC on
+                                                         2026-12-07: judged on the voices no network
+                                                         was trained on (blind80, calibrate97)
     python3 scripts/judge/rules.py --sets                the groups eval.sh reads (GROUPS but the
                                                          hand-written set, which it reads apart)
 
@@ -27,7 +30,8 @@ EXACT_SLACK = 0.001
 HELD_WRONG_SLACK = 0.0005
 GROUPS = ['blind42', 'blind29', 'blind13', 'blind12', 'blind12b', 'blind35', 'blind17', 'blind11',
           'blind16', 'blind6', 'blind18', 'blind15', 'blind25', 'blind15n', 'blind14w', 'blind11t', 'blind105', 'calibrate26', 'persona12',
-          'calibrate8', 'calibrate22', 'calibrate9new', 'calibrate-newest', *HELD, 'dev8',
+          'calibrate8', 'calibrate22', 'calibrate9new', 'calibrate-newest', 'blind80', 'calibrate97',
+          *HELD, 'dev8',
           'hand_written']
 
 
@@ -140,6 +144,70 @@ def candidate_rules(base, cand, tolerant=False):
     return all(ok.values())
 
 
+def unseen_rule(base, cand, group):
+    """Rules (2)/(3) as restated at 04:48 UTC, 2026-12-07: at threshold 0 no fewer exact plans and
+    no fewer diagnosed unsupported requests; at the default a wrong share no higher, or no higher
+    at the base's default coverage."""
+    a, b = load(base, group), load(cand, group)
+    da, db = at_default(a), at_default(b)
+    read = wrong_at_coverage(b, da['coverage'])
+    met = (b['exact'] >= a['exact'] and b['diagnosed'] >= a['diagnosed'] and (
+        db['wrong_share'] <= da['wrong_share']
+        or (read is not None and read[1] <= da['wrong_share'])))
+    at = 'none' if read is None else f"{100 * read[1]:.2f}% (coverage {100 * read[0]:.2f}%)"
+    print(f"  {group}: exact {a['exact']} -> {b['exact']} of {a['plan_records']}; diagnosed "
+          f"{a['diagnosed']} -> {b['diagnosed']} of {a['diagnostic_records']}; default wrong "
+          f"{100 * da['wrong_share']:.2f}% ({da['wrong']}/{da['answered']}) -> "
+          f"{100 * db['wrong_share']:.2f}% ({db['wrong']}/{db['answered']}); candidate at the "
+          f"base's default coverage {100 * da['coverage']:.2f}%: {at}: {met}")
+    return met
+
+
+def guard_rule(base, cand, group):
+    """Rule (4) as restated at 04:48 UTC, 2026-12-07: exact plans at threshold 0 at most 1 point
+    lower, the wrong share at the default at most 0.5 points higher."""
+    a, b = load(base, group), load(cand, group)
+    da, db = at_default(a), at_default(b)
+    met = exact_share(b) >= exact_share(a) - 0.01 and db['wrong_share'] <= da['wrong_share'] + 0.005
+    print(f"  {group}: exact {100 * exact_share(a):.2f} -> {100 * exact_share(b):.2f}%; default "
+          f"wrong {100 * da['wrong_share']:.2f} -> {100 * db['wrong_share']:.2f}%: {met}")
+    return met
+
+
+def voices_rules(base, cand):
+    """The eight rules as restated at 04:48 UTC, 2026-12-07 (docs/experiments-people-3.md): judged
+    on the voices no network was trained on, the older groups and the held-out split as guards."""
+    print("rules as restated at 04:48 UTC, 2026-12-07: judged on the voices no network was trained on")
+    ok = {}
+    bfcl = load(cand, 'bfcl')['wrong']
+    invalid = sum(load(cand, g)['invalid_plans'] for g in GROUPS)
+    ok[1] = bfcl == 0 and invalid == 0
+    print(f"(1) BFCL wrong {load(base, 'bfcl')['wrong']} -> {bfcl}; invalid plans {invalid}: {ok[1]}")
+    print("(2) the 80 blind voices no network was trained on")
+    ok[2] = unseen_rule(base, cand, 'blind80')
+    print("(3) the 97 calibrate voices after pdqz")
+    ok[3] = unseen_rule(base, cand, 'calibrate97')
+    print("(4) guards")
+    ok[4] = guard_rule(base, cand, 'blind42') & guard_rule(base, cand, 'calibrate26')
+    a, b = exact_share(load(base, 'persona12')), exact_share(load(cand, 'persona12'))
+    persona = b >= a - 0.005
+    print(f"  persona voices {100 * a:.2f} -> {100 * b:.2f}%: {persona}")
+    ok[4] &= persona
+    ea, wa, na = pooled_held(base)
+    eb, wb, nb = pooled_held(cand)
+    ok[5] = eb >= HELD_BAR and wb / nb <= 0.01
+    print(f"(5) held-out exact {ea} -> {eb} (at least {HELD_BAR}); pooled wrong at the default "
+          f"{100 * wa / na:.2f}% ({wa}/{na}) -> {100 * wb / nb:.2f}% ({wb}/{nb}), at most 1.00%: {ok[5]}")
+    b = load(cand, 'hand_written')
+    ok[6] = b['exact'] >= 199 and b['diagnosed'] >= 86
+    print(f"(6) hand-written plans {b['exact']}, diagnoses {b['diagnosed']}: {ok[6]} (the p99 and the "
+          "file size are measured apart)")
+    r = load(cand, 'repeated_tools')
+    ok[8] = r['exact'] == r['plan_records']
+    print(f"(8) repeated-tool set: {r['exact']} of {r['plan_records']} exact at threshold 0: {ok[8]}")
+    return all(ok.values())
+
+
 def distance_rules(base, cand):
     ok = True
     for g in ['blind42', 'blind12', 'held44']:
@@ -162,12 +230,18 @@ def main():
         return
     distance = '--distance' in args
     tolerant = '--tolerant' in args
-    args = [a for a in args if a not in ('--distance', '--tolerant')]
+    voices = '--voices' in args
+    args = [a for a in args if a not in ('--distance', '--tolerant', '--voices')]
     if len(args) != 2:
         sys.exit(__doc__)
     base, cand = args
     table(base, cand)
-    met = distance_rules(base, cand) if distance else candidate_rules(base, cand, tolerant)
+    if distance:
+        met = distance_rules(base, cand)
+    elif voices:
+        met = voices_rules(base, cand)
+    else:
+        met = candidate_rules(base, cand, tolerant)
     print('all rules met' if met else 'NOT all rules met')
 
 
