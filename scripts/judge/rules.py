@@ -106,41 +106,66 @@ def pooled_held(folder):
     return exact, wrong, answered
 
 
+def bfcl_rule(base, cand):
+    """Rule (1): no wrong BFCL answer and no invalid plan in any group."""
+    bfcl = load(cand, 'bfcl')['wrong']
+    invalid = sum(load(cand, g)['invalid_plans'] for g in GROUPS)
+    met = bfcl == 0 and invalid == 0
+    print(f"(1) BFCL wrong {load(base, 'bfcl')['wrong']} -> {bfcl}; invalid plans {invalid}: {met}")
+    return met
+
+
+def persona_rule(base, cand, label):
+    """The persona voices at most 0.5 points lower, printed after LABEL."""
+    a, b = exact_share(load(base, 'persona12')), exact_share(load(cand, 'persona12'))
+    met = b >= a - 0.005
+    print(f"{label}persona voices {100 * a:.2f} -> {100 * b:.2f}%: {met}")
+    return met
+
+
+def hand_written_rule(base, cand):
+    """Rule (6): at least 199 plans and 86 diagnoses of the hand-written set."""
+    a, b = load(base, 'hand_written'), load(cand, 'hand_written')
+    met = b['exact'] >= 199 and b['diagnosed'] >= 86
+    print(f"(6) hand-written plans {a['exact']} -> {b['exact']}, diagnoses {a['diagnosed']} -> "
+          f"{b['diagnosed']}: {met} (the p99 and the file size are measured apart)")
+    return met
+
+
+def repeated_rule(cand):
+    """Rule (8), written after K4 was withdrawn: the repeated-tool set (a tool called again later
+    in a serial plan) read exactly; None when the reports hold no reading of it (an older build)."""
+    path = os.path.join(cand, 'repeated_tools.json')
+    if not os.path.exists(path):
+        print("(8) repeated-tool set: not read (eval.sh of an older build)")
+        return None
+    r = load(cand, 'repeated_tools')
+    met = r['exact'] == r['plan_records']
+    print(f"(8) repeated-tool set: {r['exact']} of {r['plan_records']} exact at threshold 0: {met}")
+    return met
+
+
 def candidate_rules(base, cand, tolerant=False):
     exact_slack = EXACT_SLACK if tolerant else 0.0
     held_slack = HELD_WRONG_SLACK if tolerant else 0.0
     if tolerant:
         print("rules as restated at 16:24 UTC, 2026-12-06: exact at most 0.1 points lower on (2) "
               "and (3), held-out wrong share at most 0.05 points higher on (5)")
-    ok = {}
-    bfcl = load(cand, 'bfcl')['wrong']
-    invalid = sum(load(cand, g)['invalid_plans'] for g in GROUPS)
-    ok[1] = bfcl == 0 and invalid == 0
-    print(f"(1) BFCL wrong {load(base, 'bfcl')['wrong']} -> {bfcl}; invalid plans {invalid}: {ok[1]}")
+    ok = {1: bfcl_rule(base, cand)}
     print("(2) the 42 blind voices read first")
     ok[2] = people_rule(base, cand, 'blind42', 0.0, exact_slack)
     print("(3) the 26 calibrate voices written for the split")
     ok[3] = people_rule(base, cand, 'calibrate26', 0.005, exact_slack)
-    a, b = exact_share(load(base, 'persona12')), exact_share(load(cand, 'persona12'))
-    ok[4] = b >= a - 0.005
-    print(f"(4) persona voices {100 * a:.2f} -> {100 * b:.2f}%: {ok[4]}")
+    ok[4] = persona_rule(base, cand, "(4) ")
     ea, wa, na = pooled_held(base)
     eb, wb, nb = pooled_held(cand)
     ok[5] = eb >= HELD_BAR and wb / nb <= wa / na + held_slack
     print(f"(5) held-out exact {ea} -> {eb} (at least {HELD_BAR}); pooled wrong at the default "
           f"{100 * wa / na:.2f}% ({wa}/{na}) -> {100 * wb / nb:.2f}% ({wb}/{nb}): {ok[5]}")
-    a, b = load(base, 'hand_written'), load(cand, 'hand_written')
-    ok[6] = b['exact'] >= 199 and b['diagnosed'] >= 86
-    print(f"(6) hand-written plans {a['exact']} -> {b['exact']}, diagnoses {a['diagnosed']} -> "
-          f"{b['diagnosed']}: {ok[6]} (the p99 and the file size are measured apart)")
-    # Rule (8), written after K4 was withdrawn: a tool called again later in a serial plan.
-    path = os.path.join(cand, 'repeated_tools.json')
-    if os.path.exists(path):
-        r = load(cand, 'repeated_tools')
-        ok[8] = r['exact'] == r['plan_records']
-        print(f"(8) repeated-tool set: {r['exact']} of {r['plan_records']} exact at threshold 0: {ok[8]}")
-    else:
-        print("(8) repeated-tool set: not read (eval.sh of an older build)")
+    ok[6] = hand_written_rule(base, cand)
+    repeated = repeated_rule(cand)
+    if repeated is not None:
+        ok[8] = repeated
     return all(ok.values())
 
 
@@ -178,33 +203,21 @@ def voices_rules(base, cand):
     """The eight rules as restated at 04:48 UTC, 2026-12-07 (docs/experiments-people-3.md): judged
     on the voices no network was trained on, the older groups and the held-out split as guards."""
     print("rules as restated at 04:48 UTC, 2026-12-07: judged on the voices no network was trained on")
-    ok = {}
-    bfcl = load(cand, 'bfcl')['wrong']
-    invalid = sum(load(cand, g)['invalid_plans'] for g in GROUPS)
-    ok[1] = bfcl == 0 and invalid == 0
-    print(f"(1) BFCL wrong {load(base, 'bfcl')['wrong']} -> {bfcl}; invalid plans {invalid}: {ok[1]}")
+    ok = {1: bfcl_rule(base, cand)}
     print("(2) the 80 blind voices no network was trained on")
     ok[2] = unseen_rule(base, cand, 'blind80')
     print("(3) the 97 calibrate voices after pdqz")
     ok[3] = unseen_rule(base, cand, 'calibrate97')
     print("(4) guards")
     ok[4] = guard_rule(base, cand, 'blind42') & guard_rule(base, cand, 'calibrate26')
-    a, b = exact_share(load(base, 'persona12')), exact_share(load(cand, 'persona12'))
-    persona = b >= a - 0.005
-    print(f"  persona voices {100 * a:.2f} -> {100 * b:.2f}%: {persona}")
-    ok[4] &= persona
+    ok[4] &= persona_rule(base, cand, "  ")
     ea, wa, na = pooled_held(base)
     eb, wb, nb = pooled_held(cand)
     ok[5] = eb >= HELD_BAR and wb / nb <= 0.01
     print(f"(5) held-out exact {ea} -> {eb} (at least {HELD_BAR}); pooled wrong at the default "
           f"{100 * wa / na:.2f}% ({wa}/{na}) -> {100 * wb / nb:.2f}% ({wb}/{nb}), at most 1.00%: {ok[5]}")
-    b = load(cand, 'hand_written')
-    ok[6] = b['exact'] >= 199 and b['diagnosed'] >= 86
-    print(f"(6) hand-written plans {b['exact']}, diagnoses {b['diagnosed']}: {ok[6]} (the p99 and the "
-          "file size are measured apart)")
-    r = load(cand, 'repeated_tools')
-    ok[8] = r['exact'] == r['plan_records']
-    print(f"(8) repeated-tool set: {r['exact']} of {r['plan_records']} exact at threshold 0: {ok[8]}")
+    ok[6] = hand_written_rule(base, cand)
+    ok[8] = repeated_rule(cand)
     return all(ok.values())
 
 

@@ -1008,21 +1008,23 @@ fn marked_lists_plan_their_open_items_and_label_no_done_or_later_call() {
         );
         // Each call of the plan is said on a line of its own that carries no done mark, and
         // each such line starts one call (in the order the plan calls them).
-        let mut starts = Vec::new();
+        let lines: Vec<&str> = e.instruction.split('\n').collect();
+        let mut line_numbers = Vec::new();
         for span in e.meta.spans.iter().filter(|s| s.role == Role::Tool) {
-            let line_start = e.instruction[..span.start].rfind('\n').map_or(0, |i| i + 1);
-            let line_end = e.instruction[span.end..]
-                .find('\n')
-                .map_or(e.instruction.len(), |i| span.end + i);
-            let line = e.instruction[line_start..line_end].to_lowercase();
+            let number = e.instruction[..span.start].matches('\n').count();
+            let line = lines[number].to_lowercase();
             assert!(
                 !done_marks.iter().any(|m| line.contains(m)),
                 "a labeled call on a done line: {line:?} in {}",
                 e.instruction
             );
-            starts.push(line_start);
+            line_numbers.push(number);
         }
-        assert_eq!(starts.len(), plan.calls.len(), "{}", e.instruction);
-        assert!(starts.windows(2).all(|w| w[0] < w[1]), "{}", e.instruction);
+        assert_eq!(line_numbers.len(), plan.calls.len(), "{}", e.instruction);
+        assert!(
+            line_numbers.windows(2).all(|w| w[0] < w[1]),
+            "{}",
+            e.instruction
+        );
     }
 }

@@ -10,7 +10,7 @@
 //! sentence; people's checklists and ticket lists interleave them and give each open call its
 //! own line.
 
-use super::notes::{done_call, result};
+use super::notes::{WithDone, done_call, result, with_done};
 use super::*;
 
 /// Headings over a list, naming nothing.
@@ -65,14 +65,14 @@ enum Item {
 
 /// A `marked` record, or `None` when the draw does not fit.
 pub(crate) fn marked(g: &mut Gen) -> Option<Example> {
-    let n = call_count(g);
-    let size = catalog::size(g, 2);
-    let mut specs = catalog::sample(g, size);
-    let draft = draw(g, &mut specs, n, false)?;
-    // The done and later calls: drawn on a copy, so their draws change no tool of the catalog.
-    let mut seen = specs.clone();
-    let done_count = 1 + g.below(2);
-    let done = draw(g, &mut seen, done_count, false)?;
+    let WithDone {
+        specs,
+        draft,
+        mut seen,
+        done,
+    } = with_done(g)?;
+    let n = draft.calls.len();
+    // The later calls are drawn on the same copy as the done ones.
     let later = if g.chance(0.3) {
         let count = 1 + g.below(2);
         Some(draw(g, &mut seen, count, false)?)
@@ -80,7 +80,7 @@ pub(crate) fn marked(g: &mut Gen) -> Option<Example> {
         None
     };
     let mut items: Vec<Item> = (0..n).map(Item::Open).collect();
-    for k in 0..done_count {
+    for k in 0..done.calls.len() {
         let at = g.below(items.len() + 1);
         items.insert(at, Item::Done(k));
     }
@@ -115,13 +115,10 @@ pub(crate) fn marked(g: &mut Gen) -> Option<Example> {
         if line > 0 {
             t.newline();
         }
-        let lead = match style {
-            Style::Boxes => None,
-            _ if numbered => Some(format!("{}.", line + 1)),
-            _ => Some(bullet.to_owned()),
-        };
-        if let Some(lead) = &lead {
-            t.raw(lead);
+        match style {
+            Style::Boxes => {}
+            _ if numbered => t.raw(&format!("{}.", line + 1)),
+            _ => t.raw(bullet),
         }
         match *item {
             Item::Done(k) => {

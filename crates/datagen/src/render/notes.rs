@@ -78,16 +78,39 @@ pub(super) fn result(g: &mut Gen, t: &mut Text) {
     t.raw(g.pw(RESULTS));
 }
 
-/// Notes with calls already made, then the request.
-pub(crate) fn notes(g: &mut Gen) -> Option<Example> {
+/// The draws a record with calls already made starts from: the catalog, the draft of the calls
+/// to make now, the copy of the catalog the calls already made were drawn on (more calls that
+/// are not the plan may be drawn on it too), and one or two calls already made. The calls
+/// already made are drawn on the copy, so their draws change no tool of the catalog.
+pub(super) struct WithDone {
+    pub(super) specs: Vec<Spec>,
+    pub(super) draft: Draft,
+    pub(super) seen: Vec<Spec>,
+    pub(super) done: Draft,
+}
+
+/// Draws a [`WithDone`] (`None` when a draw does not fit).
+pub(super) fn with_done(g: &mut Gen) -> Option<WithDone> {
     let n = call_count(g);
     let size = catalog::size(g, 2);
     let mut specs = catalog::sample(g, size);
     let draft = draw(g, &mut specs, n, false)?;
-    // The calls already made: drawn on a copy, so their draws change no tool of the catalog.
     let mut seen = specs.clone();
     let done_count = 1 + g.below(2);
     let done = draw(g, &mut seen, done_count, false)?;
+    Some(WithDone {
+        specs,
+        draft,
+        seen,
+        done,
+    })
+}
+
+/// Notes with calls already made, then the request.
+pub(crate) fn notes(g: &mut Gen) -> Option<Example> {
+    let WithDone {
+        specs, draft, done, ..
+    } = with_done(g)?;
     let mut t = Text::new(case(g));
     match g.below(5) {
         0 => {
