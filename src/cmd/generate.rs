@@ -129,6 +129,12 @@ pub struct GeneratorArgs {
     /// items are the plan. Never in the test split; 0 draws the records as before.
     #[arg(long, default_value_t = 0.0)]
     marked: f64,
+    /// The share of positives set out as numbered clauses (`1.`, `(a)`, `ii.`, `§2`, a section's
+    /// `4.1` and `4.2`), the schedule, output and shaping in clauses of their own that may name
+    /// the call clauses (`Sequence: 4.1 then 4.2`); the clause numbers are never values. Never
+    /// in the test split; 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    clauses: f64,
 }
 
 impl GeneratorArgs {
@@ -149,6 +155,7 @@ impl GeneratorArgs {
             ("--repeated", self.repeated),
             ("--foreign-fields", self.foreign_fields),
             ("--marked", self.marked),
+            ("--clauses", self.clauses),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -175,6 +182,7 @@ impl GeneratorArgs {
             repeated: self.repeated,
             foreign_fields: self.foreign_fields,
             marked: self.marked,
+            clauses: self.clauses,
         })
     }
 }

@@ -322,6 +322,12 @@ pub struct Options {
     /// and open items in any order, some lists ending with calls for later (`## Later (not
     /// now)`); only the open items are the plan.
     pub marked: f64,
+    /// Outside the test split, the share of positives written by the `clauses` family: a request
+    /// set out as numbered clauses (`1.`, `(a)`, `ii.`, `§2`, a section's `4.1` and `4.2`), each
+    /// call in a clause of its own or all in one with the schedule cue, the schedule, output and
+    /// shaping in clauses of their own that may name the call clauses (`Sequence: 4.1 then
+    /// 4.2`); the clause numbers are never values.
+    pub clauses: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -418,6 +424,12 @@ impl Gen {
     /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
     fn marked(&mut self) -> bool {
         self.train_only(self.options.marked)
+    }
+
+    /// Whether this positive is a `clauses` one, drawn with [`Options::clauses`] outside the test
+    /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
+    fn clauses(&mut self) -> bool {
+        self.train_only(self.options.clauses)
     }
 
     /// Says every cue of this record in one other language, drawn as [`Gen::switched`] draws it.
@@ -598,6 +610,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             render::repeated(&mut g)
         } else if g.marked() {
             render::marked(&mut g)
+        } else if g.clauses() {
+            render::clauses(&mut g)
         } else {
             render::positive(&mut g)
         };

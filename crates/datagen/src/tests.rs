@@ -1028,3 +1028,53 @@ fn marked_lists_plan_their_open_items_and_label_no_done_or_later_call() {
         );
     }
 }
+
+#[test]
+fn numbered_clauses_label_each_value_once_and_never_a_clause_number() {
+    let on = Options {
+        clauses: 1.0,
+        ..Options::default()
+    };
+    let made = family_plans(19, 600, on, "clauses");
+    assert!(made.len() > 300, "{} clauses records", made.len());
+    let mut references = 0;
+    for (e, plan) in &made {
+        // Every value and the row limit are labeled exactly once: no clause number, and no
+        // number that refers to a clause, is labeled besides them.
+        let values = e.meta.spans.iter().filter(|s| s.role == Role::Value);
+        let args: usize = plan.calls.iter().map(|c| c.args.len()).sum();
+        assert_eq!(values.count(), args, "{}", e.instruction);
+        let limits = e.meta.spans.iter().filter(|s| s.role == Role::Limit);
+        assert_eq!(
+            limits.count(),
+            usize::from(plan.output.limit.is_some()),
+            "{}",
+            e.instruction
+        );
+        // The tools are mentioned in the order the plan calls them.
+        let tools: Vec<usize> = e
+            .meta
+            .spans
+            .iter()
+            .filter(|s| s.role == Role::Tool)
+            .map(|s| s.start)
+            .collect();
+        assert_eq!(tools.len(), plan.calls.len(), "{}", e.instruction);
+        assert!(tools.windows(2).all(|w| w[0] < w[1]), "{}", e.instruction);
+        // No labeled token opens a clause: each clause starts with its number.
+        for line in e.instruction.split('\n') {
+            let start = line.as_ptr() as usize - e.instruction.as_ptr() as usize;
+            assert!(
+                e.meta.spans.iter().all(|s| s.start != start),
+                "a labeled token opens a line: {line:?} in {}",
+                e.instruction
+            );
+        }
+        references += usize::from(
+            ["Sequence:", "Only the result of", "No dependency between"]
+                .iter()
+                .any(|r| e.instruction.to_lowercase().contains(&r.to_lowercase())),
+        );
+    }
+    assert!(references > 20, "{references} records name their clauses");
+}

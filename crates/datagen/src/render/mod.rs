@@ -8,8 +8,8 @@
 //! headings, bold labels and bullet lists; behind a third, `asides`: remarks that use the words
 //! of unsupported structures without asking for one; behind others, `notes`: calls already made
 //! listed before the ones to make now, `corrections`: values, arguments, calls or row limits
-//! said and taken back, `quoted`: a reply to a quoted message, and `repeated`: a tool called again
-//! after a call). Inside the frame every
+//! said and taken back, `quoted`: a reply to a quoted message, `repeated`: a tool called again
+//! after a call, `marked`: lists of calls marked done or to do, and `clauses`: numbered clauses). Inside the frame every
 //! choice is drawn independently: verbs, argument styles, joiners, cue words and where they stand,
 //! output and projection phrases, filler, punctuation and the casing of the prose.
 //!
@@ -35,6 +35,7 @@ mod args_first;
 mod asides;
 mod call;
 mod chatty;
+mod clauses;
 mod corrections;
 mod decoy;
 mod draw;
@@ -58,6 +59,7 @@ mod train_only;
 mod words;
 
 pub(crate) use asides::positive as asides;
+pub(crate) use clauses::clauses;
 pub(crate) use corrections::corrections;
 pub(crate) use echo::positive as echo;
 pub(crate) use foreign_fields::foreign_fields;
