@@ -371,7 +371,7 @@ pub(crate) fn clauses(g: &mut Gen) -> Option<Example> {
             }
             // The filler sentence ends with its own stop.
             Clause::Background => number_filler(g, &mut t),
-            Clause::Schedule if refs.len() == n && n > 1 => {
+            Clause::Schedule if !together && n > 1 => {
                 schedule_clause(g, &mut t, draft.sched, &refs)
             }
             Clause::Schedule => {
@@ -381,7 +381,7 @@ pub(crate) fn clauses(g: &mut Gen) -> Option<Example> {
             }
             Clause::Output => {
                 let kind = draft.out?;
-                if refs.len() == n && n > 1 {
+                if !together && n > 1 {
                     output_clause(g, &mut t, kind, &refs);
                 } else {
                     let s = out_phrase(g, kind, n);
