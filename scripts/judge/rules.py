@@ -8,6 +8,10 @@
     python3 scripts/judge/rules.py --voices BASE CAND    the rules as restated at 04:48 UTC on
                                                          2026-12-07: judged on the voices no network
                                                          was trained on (blind80, calibrate97)
+    python3 scripts/judge/rules.py --voices-wide BASE CAND
+                                                         the --voices rules with rule (4)'s persona
+                                                         guard as restated at 09:30 UTC on
+                                                         2026-12-07: judged like the other guards
     python3 scripts/judge/rules.py --sets                the groups eval.sh reads (GROUPS but the
                                                          hand-written set, which it reads apart)
 
@@ -199,10 +203,14 @@ def guard_rule(base, cand, group):
     return met
 
 
-def voices_rules(base, cand):
+def voices_rules(base, cand, wide=False):
     """The eight rules as restated at 04:48 UTC, 2026-12-07 (docs/experiments-people-3.md): judged
-    on the voices no network was trained on, the older groups and the held-out split as guards."""
+    on the voices no network was trained on, the older groups and the held-out split as guards.
+    WIDE: the persona guard as restated at 09:30 UTC, 2026-12-07, judged like the other two guards
+    of (4) (exact at most 1 point lower, wrong share at the default at most 0.5 points higher)."""
     print("rules as restated at 04:48 UTC, 2026-12-07: judged on the voices no network was trained on")
+    if wide:
+        print("persona guard as restated at 09:30 UTC, 2026-12-07: judged like the other guards of (4)")
     ok = {1: bfcl_rule(base, cand)}
     print("(2) the 80 blind voices no network was trained on")
     ok[2] = unseen_rule(base, cand, 'blind80')
@@ -210,7 +218,7 @@ def voices_rules(base, cand):
     ok[3] = unseen_rule(base, cand, 'calibrate97')
     print("(4) guards")
     ok[4] = guard_rule(base, cand, 'blind42') & guard_rule(base, cand, 'calibrate26')
-    ok[4] &= persona_rule(base, cand, "  ")
+    ok[4] &= guard_rule(base, cand, 'persona12') if wide else persona_rule(base, cand, "  ")
     ea, wa, na = pooled_held(base)
     eb, wb, nb = pooled_held(cand)
     ok[5] = eb >= HELD_BAR and wb / nb <= 0.01
@@ -243,8 +251,9 @@ def main():
         return
     distance = '--distance' in args
     tolerant = '--tolerant' in args
-    voices = '--voices' in args
-    args = [a for a in args if a not in ('--distance', '--tolerant', '--voices')]
+    wide = '--voices-wide' in args
+    voices = '--voices' in args or wide
+    args = [a for a in args if a not in ('--distance', '--tolerant', '--voices', '--voices-wide')]
     if len(args) != 2:
         sys.exit(__doc__)
     base, cand = args
@@ -252,7 +261,7 @@ def main():
     if distance:
         met = distance_rules(base, cand)
     elif voices:
-        met = voices_rules(base, cand)
+        met = voices_rules(base, cand, wide)
     else:
         met = candidate_rules(base, cand, tolerant)
     print('all rules met' if met else 'NOT all rules met')
