@@ -135,6 +135,12 @@ pub struct GeneratorArgs {
     /// in the test split; 0 draws the records as before.
     #[arg(long, default_value_t = 0.0)]
     clauses: f64,
+    /// The share of positives filed as a ticket (`Summary:`, `Priority: P2`, `Description:`,
+    /// `Steps already taken:`, `Acceptance criteria:`, `Out of scope:`); only the request's calls
+    /// are the plan, never the steps already taken or the calls out of scope. Never in the test
+    /// split; 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    tickets: f64,
 }
 
 impl GeneratorArgs {
@@ -156,6 +162,7 @@ impl GeneratorArgs {
             ("--foreign-fields", self.foreign_fields),
             ("--marked", self.marked),
             ("--clauses", self.clauses),
+            ("--tickets", self.tickets),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -183,6 +190,7 @@ impl GeneratorArgs {
             foreign_fields: self.foreign_fields,
             marked: self.marked,
             clauses: self.clauses,
+            tickets: self.tickets,
         })
     }
 }

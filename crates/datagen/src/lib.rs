@@ -328,6 +328,10 @@ pub struct Options {
     /// shaping in clauses of their own that may name the call clauses (`Sequence: 4.1 then
     /// 4.2`); the clause numbers are never values.
     pub clauses: f64,
+    /// Outside the test split, the share of positives written by the `tickets` family: a request
+    /// filed as a ticket (`Summary:`, `Priority: P2`, `Description:`, `Steps already taken:`,
+    /// `Acceptance criteria:`, `Out of scope:`), of which only the request's calls are the plan.
+    pub tickets: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -430,6 +434,12 @@ impl Gen {
     /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
     fn clauses(&mut self) -> bool {
         self.train_only(self.options.clauses)
+    }
+
+    /// Whether this positive is a `tickets` one, drawn with [`Options::tickets`] outside the test
+    /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
+    fn tickets(&mut self) -> bool {
+        self.train_only(self.options.tickets)
     }
 
     /// Says every cue of this record in one other language, drawn as [`Gen::switched`] draws it.
@@ -612,6 +622,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             render::marked(&mut g)
         } else if g.clauses() {
             render::clauses(&mut g)
+        } else if g.tickets() {
+            render::tickets(&mut g)
         } else {
             render::positive(&mut g)
         };

@@ -9,7 +9,8 @@
 //! of unsupported structures without asking for one; behind others, `notes`: calls already made
 //! listed before the ones to make now, `corrections`: values, arguments, calls or row limits
 //! said and taken back, `quoted`: a reply to a quoted message, `repeated`: a tool called again
-//! after a call, `marked`: lists of calls marked done or to do, and `clauses`: numbered clauses). Inside the frame every
+//! after a call, `marked`: lists of calls marked done or to do, `clauses`: numbered clauses, and
+//! `tickets`: a ticket's fields, of which only the request is the plan). Inside the frame every
 //! choice is drawn independently: verbs, argument styles, joiners, cue words and where they stand,
 //! output and projection phrases, filler, punctuation and the casing of the prose.
 //!
@@ -55,6 +56,7 @@ mod shared_tool;
 mod steps;
 mod terse;
 mod test_only;
+mod tickets;
 mod train_only;
 mod words;
 
@@ -70,6 +72,9 @@ pub(crate) use quoted::quoted;
 #[cfg(test)]
 pub(crate) use quoted::{OWN as QUOTED_OWN, SAME as QUOTED_SAME};
 pub(crate) use repeated::repeated;
+pub(crate) use tickets::tickets;
+#[cfg(test)]
+pub(crate) use tickets::{CRITERIA_HEADS, DONE_HEADS, NOTE_HEADS, OUT_HEADS, REQUEST_HEADS};
 // The writers every family shares; the families' modules take them with `use super::*`.
 use call::*;
 use imperative::*;

@@ -432,3 +432,81 @@ fn numbered_clauses_label_each_value_once_and_never_a_clause_number() {
     }
     assert!(references > 20, "{references} records name their clauses");
 }
+
+/// The field of a `tickets` record a line opens (`Description:`, `## Steps already taken`,
+/// `**Out of scope:**`), or `None` for a line that opens none.
+fn ticket_field(line: &str) -> Option<&'static str> {
+    let markdown = line.starts_with("## ");
+    let rest = line.trim_start_matches(['#', '*', ' ']).to_lowercase();
+    let fields: [(&str, &[&str]); 5] = [
+        ("request", render::REQUEST_HEADS),
+        ("done", render::DONE_HEADS),
+        ("criteria", render::CRITERIA_HEADS),
+        ("out", render::OUT_HEADS),
+        ("notes", render::NOTE_HEADS),
+    ];
+    fields.into_iter().find_map(|(field, heads)| {
+        heads
+            .iter()
+            .any(|h| {
+                let h = h.to_lowercase();
+                rest.strip_prefix(&h)
+                    .is_some_and(|after| after.starts_with(':') || (markdown && after.is_empty()))
+            })
+            .then_some(field)
+    })
+}
+
+#[test]
+fn tickets_plan_only_the_request_and_label_no_field_step_taken_or_call_out_of_scope() {
+    let on = Options {
+        tickets: 1.0,
+        ..Options::default()
+    };
+    let made = family_plans(23, 600, on, "tickets");
+    assert!(made.len() > 300, "{} tickets records", made.len());
+    let (mut done_after, mut out_of_scope, mut criteria) = (0, 0, 0);
+    for (e, plan) in &made {
+        // Every value and the row limit are labeled exactly once.
+        let values = e.meta.spans.iter().filter(|s| s.role == Role::Value);
+        let args: usize = plan.calls.iter().map(|c| c.args.len()).sum();
+        assert_eq!(values.count(), args, "{}", e.instruction);
+        let limits = e.meta.spans.iter().filter(|s| s.role == Role::Limit);
+        let limit = usize::from(plan.output.limit.is_some());
+        assert_eq!(limits.count(), limit, "{}", e.instruction);
+        // Each line's field: the title and the fields before the first head have none.
+        let mut field = None;
+        let mut fields = Vec::new();
+        for line in e.instruction.split('\n') {
+            field = ticket_field(line).or(field);
+            fields.push(field);
+        }
+        // Every label stands in the request or the acceptance criteria, and the calls in the
+        // request alone.
+        for span in &e.meta.spans {
+            let line = e.instruction[..span.start].matches('\n').count();
+            let allowed: &[&str] = match span.role {
+                Role::Tool | Role::Value | Role::Argname => &["request"],
+                Role::Field | Role::Limit => &["request", "criteria"],
+            };
+            assert!(
+                fields[line].is_some_and(|f| allowed.contains(&f)),
+                "a {:?} labeled in the field {:?}: {}",
+                span.role,
+                fields[line],
+                e.instruction
+            );
+        }
+        let order: Vec<&str> = fields.iter().flatten().copied().collect();
+        let request = order.iter().position(|f| *f == "request");
+        done_after += usize::from(order.iter().rposition(|f| *f == "done") > request);
+        out_of_scope += usize::from(order.contains(&"out"));
+        criteria += usize::from(order.contains(&"criteria"));
+    }
+    assert!(
+        done_after > 100,
+        "{done_after} list steps taken after the request"
+    );
+    assert!(out_of_scope > 100, "{out_of_scope} name calls out of scope");
+    assert!(criteria > 100, "{criteria} have acceptance criteria");
+}
