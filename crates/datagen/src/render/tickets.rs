@@ -244,7 +244,7 @@ pub(crate) fn tickets(g: &mut Gen) -> Option<Example> {
     let WithDone {
         specs,
         draft,
-        mut seen,
+        seen,
         done,
     } = with_done(g)?;
     let head = [Head::Plain, Head::Markdown, Head::Bold][g.weighted(&[70, 15, 15])];
@@ -252,7 +252,7 @@ pub(crate) fn tickets(g: &mut Gen) -> Option<Example> {
     // The calls out of scope use none of the request's tools: a careful reader could not both
     // call a tool and leave it alone.
     let mut others: Vec<Spec> = seen
-        .drain(..)
+        .into_iter()
         .filter(|s| draft.calls.iter().all(|c| c.tool != s.name))
         .collect();
     let out_of_scope = if !others.is_empty() && g.chance(0.5) {

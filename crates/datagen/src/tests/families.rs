@@ -383,6 +383,21 @@ fn marked_lists_plan_their_open_items_and_label_no_done_or_later_call() {
     }
 }
 
+/// Every value of `plan` and its row limit are labeled exactly once in `e`: nothing else in the
+/// text (a clause number, a field's number, a value of a call not made) is labeled besides them.
+fn values_and_limit_labeled_once(e: &Example, plan: &Plan) {
+    let values = e.meta.spans.iter().filter(|s| s.role == Role::Value);
+    let args: usize = plan.calls.iter().map(|c| c.args.len()).sum();
+    assert_eq!(values.count(), args, "{}", e.instruction);
+    let limits = e.meta.spans.iter().filter(|s| s.role == Role::Limit);
+    assert_eq!(
+        limits.count(),
+        usize::from(plan.output.limit.is_some()),
+        "{}",
+        e.instruction
+    );
+}
+
 #[test]
 fn numbered_clauses_label_each_value_once_and_never_a_clause_number() {
     let on = Options {
@@ -393,18 +408,8 @@ fn numbered_clauses_label_each_value_once_and_never_a_clause_number() {
     assert!(made.len() > 300, "{} clauses records", made.len());
     let mut references = 0;
     for (e, plan) in &made {
-        // Every value and the row limit are labeled exactly once: no clause number, and no
-        // number that refers to a clause, is labeled besides them.
-        let values = e.meta.spans.iter().filter(|s| s.role == Role::Value);
-        let args: usize = plan.calls.iter().map(|c| c.args.len()).sum();
-        assert_eq!(values.count(), args, "{}", e.instruction);
-        let limits = e.meta.spans.iter().filter(|s| s.role == Role::Limit);
-        assert_eq!(
-            limits.count(),
-            usize::from(plan.output.limit.is_some()),
-            "{}",
-            e.instruction
-        );
+        // No clause number, and no number that refers to a clause, is labeled besides them.
+        values_and_limit_labeled_once(e, plan);
         // The tools are mentioned in the order the plan calls them.
         let tools: Vec<usize> = e
             .meta
@@ -467,13 +472,7 @@ fn tickets_plan_only_the_request_and_label_no_field_step_taken_or_call_out_of_sc
     assert!(made.len() > 300, "{} tickets records", made.len());
     let (mut done_after, mut out_of_scope, mut criteria) = (0, 0, 0);
     for (e, plan) in &made {
-        // Every value and the row limit are labeled exactly once.
-        let values = e.meta.spans.iter().filter(|s| s.role == Role::Value);
-        let args: usize = plan.calls.iter().map(|c| c.args.len()).sum();
-        assert_eq!(values.count(), args, "{}", e.instruction);
-        let limits = e.meta.spans.iter().filter(|s| s.role == Role::Limit);
-        let limit = usize::from(plan.output.limit.is_some());
-        assert_eq!(limits.count(), limit, "{}", e.instruction);
+        values_and_limit_labeled_once(e, plan);
         // Each line's field: the title and the fields before the first head have none.
         let mut field = None;
         let mut fields = Vec::new();
