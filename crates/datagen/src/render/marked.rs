@@ -2,9 +2,10 @@
 //! per line, each marked done or still to do the way people keep lists: ticked and open boxes
 //! (`- [x]` / `- [ ]`), struck-through items (`2. ~~get_vendor vendor_id "V-9"~~`), a mark after
 //! a done item (`✓`, `(done)`), or a word before each (`DONE:` / `TODO:`). Done and open items come
-//! in any order, and some lists end with a section of calls for later (`## Later (not now)`,
-//! `Out of scope:`). Only the open items are the plan, in the order they are listed: the done and
-//! the later calls carry no label, whichever catalog tools and values they name.
+//! in any order, and some lists end with a section of calls for later (`## Later (not now)`) or
+//! off limits (`Out of scope:`, only over tools the plan does not call). Only the open items are
+//! the plan, in the order they are listed: the done and the later calls carry no label, whichever
+//! catalog tools and values they name.
 //!
 //! [`super::notes`] always lists the calls already made first and then says the request as a
 //! sentence; people's checklists and ticket lists interleave them and give each open call its
@@ -32,15 +33,18 @@ const HEADINGS: &[&str] = &[
 /// Headings over the calls that are for later, not for now.
 const LATER: &[&str] = &[
     "## Later (not now)",
-    "Out of scope:",
     "Not today:",
     "Parking lot (don't run yet):",
     "## Later",
     "Later, not now:",
     "Don't do yet:",
     "**Next week**",
-    "Blocked, skip for now:",
 ];
+
+/// Headings that put the calls under them off limits, not only off until later: drawn only when
+/// no call under them uses a tool of the plan, since a careful reader could not both call a tool
+/// and leave it out of scope.
+const OFF_LIMITS: &[&str] = &["Out of scope:", "Blocked, skip for now:"];
 
 /// How the list marks an item done or open.
 #[derive(Clone, Copy)]
@@ -183,7 +187,16 @@ pub(crate) fn marked(g: &mut Gen) -> Option<Example> {
         if g.chance(0.5) {
             t.newline();
         }
-        t.raw(g.pw(LATER));
+        let shares_a_tool = later
+            .calls
+            .iter()
+            .any(|l| draft.calls.iter().any(|c| c.tool == l.tool));
+        let heading = if !shares_a_tool && g.chance(2.0 / 9.0) {
+            g.pw(OFF_LIMITS)
+        } else {
+            g.pw(LATER)
+        };
+        t.raw(heading);
         for c in &later.calls {
             t.newline();
             t.raw(match style {
