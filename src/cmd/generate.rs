@@ -141,6 +141,11 @@ pub struct GeneratorArgs {
     /// split; 0 draws the records as before.
     #[arg(long, default_value_t = 0.0)]
     tickets: f64,
+    /// The share of positives in which two or three calls of one tool share a value said once
+    /// (`days 3 for both`, `both with days 3:`, `para los dos`); every call of the plan takes it.
+    /// Never in the test split; 0 draws the records as before.
+    #[arg(long, default_value_t = 0.0)]
+    shared_values: f64,
 }
 
 impl GeneratorArgs {
@@ -163,6 +168,7 @@ impl GeneratorArgs {
             ("--marked", self.marked),
             ("--clauses", self.clauses),
             ("--tickets", self.tickets),
+            ("--shared-values", self.shared_values),
         ] {
             anyhow::ensure!(
                 (0.0..=1.0).contains(&share),
@@ -191,6 +197,7 @@ impl GeneratorArgs {
             marked: self.marked,
             clauses: self.clauses,
             tickets: self.tickets,
+            shared_values: self.shared_values,
         })
     }
 }

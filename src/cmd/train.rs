@@ -55,6 +55,11 @@ pub struct Args {
     /// thread; the trained weights depend on this number, never on the machine's cores.
     #[arg(long, default_value_t = 2)]
     shards: usize,
+    /// Give the network the shared-value head: it learns which values are said once for several
+    /// calls (`days 3 for both`, `para los dos`), and decoding gives such a value to every call
+    /// that takes its argument; without it only the decoder's `both`/`each` cue does.
+    #[arg(long)]
+    shared_head: bool,
     /// Steps between held-out reports.
     #[arg(long, default_value_t = 500)]
     report_every: usize,
@@ -199,6 +204,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         channels: args.channels,
         shards: args.shards,
         threads: std::thread::available_parallelism().map_or(1, usize::from),
+        shared_head: args.shared_head,
     };
 
     let bar = ProgressBar::new(1);

@@ -332,6 +332,11 @@ pub struct Options {
     /// filed as a ticket (`Summary:`, `Priority: P2`, `Description:`, `Steps already taken:`,
     /// `Acceptance criteria:`, `Out of scope:`), of which only the request's calls are the plan.
     pub tickets: f64,
+    /// Outside the test split, the share of positives written by the `shared_values` family: two
+    /// or three calls of one tool sharing a value said once (`days 3 for both`, `both with days
+    /// 3:`, `get_weather days 3 for city "A" and city "B"`, `para los dos`), labeled for the
+    /// first call; every call of the plan takes it.
+    pub shared_values: f64,
 }
 
 /// The random source of one example, with the split it draws names from.
@@ -440,6 +445,13 @@ impl Gen {
     /// split. Nothing is drawn when the option is off, so the default stream is unchanged.
     fn tickets(&mut self) -> bool {
         self.train_only(self.options.tickets)
+    }
+
+    /// Whether this positive is a `shared_values` one, drawn with [`Options::shared_values`]
+    /// outside the test split. Nothing is drawn when the option is off, so the default stream is
+    /// unchanged.
+    fn shared_values(&mut self) -> bool {
+        self.train_only(self.options.shared_values)
     }
 
     /// Says every cue of this record in one other language, drawn as [`Gen::switched`] draws it.
@@ -624,6 +636,8 @@ pub fn example_with(seed: u64, index: u64, split: Split, options: Options) -> Ex
             render::clauses(&mut g)
         } else if g.tickets() {
             render::tickets(&mut g)
+        } else if g.shared_values() {
+            render::shared_values(&mut g)
         } else {
             render::positive(&mut g)
         };

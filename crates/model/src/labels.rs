@@ -97,6 +97,10 @@ pub struct Targets {
     pub tags: Option<Vec<usize>>,
     /// Pointer target per token (for value tokens with a named argument).
     pub pointers: Vec<Option<usize>>,
+    /// Per token: a value said once for several calls (`days 3 for both`): the plan gives the
+    /// same argument the same value in another call whose value has no span of its own. Only
+    /// read for value tokens.
+    pub shared: Vec<bool>,
     /// 0 serial, 1 parallel, when the plan has 2–3 calls.
     pub mode: Option<usize>,
     /// 0 all, 1 last, when there is a plan.
@@ -127,6 +131,7 @@ pub fn targets(labeled: &Labeled) -> Option<Targets> {
     };
     let n = record.tokens.len();
     let mut pointers = vec![None; n];
+    let mut shared = vec![false; n];
     // A record labeled with its plan alone (people's records): its spans are found among the
     // tokens, when they can be without guessing.
     let mut meta = meta;
@@ -156,6 +161,11 @@ pub fn targets(labeled: &Labeled) -> Option<Targets> {
                 "limit" => 8,
                 _ => continue,
             };
+            if span.role == "value"
+                && let (Expected::Plan(plan), Some(arg)) = (&labeled.expected, &span.arg)
+            {
+                shared[at] = said_for_others(plan, &meta.spans, call, arg);
+            }
             if span.role == "value" {
                 // The argument-name token of the same call and argument nearest to the value.
                 pointers[at] = meta
@@ -172,8 +182,25 @@ pub fn targets(labeled: &Labeled) -> Option<Targets> {
         record,
         tags,
         pointers,
+        shared,
         mode,
         output,
         status,
+    })
+}
+
+/// Whether the value of `plan`'s call `call` (0-based) for `arg` is also another call's value for
+/// `arg` that no value span of `spans` marks: a value said once for several calls, which the
+/// generator and [`crate::align`] mark for the first of them.
+fn said_for_others(plan: &Plan, spans: &[Span], call: usize, arg: &str) -> bool {
+    let Some(value) = plan.calls.get(call).and_then(|c| c.args.get(arg)) else {
+        return false;
+    };
+    plan.calls.iter().enumerate().any(|(m, other)| {
+        m != call
+            && other.args.get(arg) == Some(value)
+            && !spans.iter().any(|s| {
+                s.role == "value" && s.call == Some(m + 1) && s.arg.as_deref() == Some(arg)
+            })
     })
 }

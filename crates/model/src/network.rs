@@ -65,6 +65,10 @@ pub struct Config {
     /// [`Pretrained`] table).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub vector_dim: usize,
+    /// Whether the network has the shared-value head ([`Outputs::shared`]); networks trained
+    /// before it have none, and their values go to every call only on the decoder's cue words.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shared_head: bool,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -86,6 +90,7 @@ impl Config {
             features: FEATURES,
             subword_dim: if vocab_has_subwords { 32 } else { 0 },
             vector_dim: 0,
+            shared_head: false,
         }
     }
 }
@@ -285,6 +290,10 @@ pub struct Outputs {
     pub output: Tensor,
     /// Status logits over [`STATUSES`]: (batch, statuses).
     pub status: Tensor,
+    /// Per-token logits of the shared-value head, for its call alone or for every call that
+    /// takes its argument (`days 3 for both`, `para los dos`): (batch, tokens, 2); only read for
+    /// value tokens. `None` for a network without the head ([`Config::shared_head`]).
+    pub shared: Option<Tensor>,
 }
 
 /// How far apart (in tokens) a value and an argument name can be told apart by the pointer's
@@ -336,6 +345,7 @@ pub struct Network {
     blocks: Vec<ConvBlock>,
     context: Linear,
     tag_head: Linear,
+    shared_head: Option<Linear>,
     query: Linear,
     key: Linear,
     unnamed: Linear,
@@ -405,6 +415,11 @@ impl Network {
             blocks,
             context: candle_nn::linear(2 * c, c, vb.pp("context"))?,
             tag_head: candle_nn::linear(c, TAGS.len(), vb.pp("tag_head"))?,
+            shared_head: if cfg.shared_head {
+                Some(candle_nn::linear(c, 2, vb.pp("shared_head"))?)
+            } else {
+                None
+            },
             query: candle_nn::linear(c, cfg.pointer_dim, vb.pp("query"))?,
             key: candle_nn::linear(c, cfg.pointer_dim, vb.pp("key"))?,
             unnamed: candle_nn::linear(c, 1, vb.pp("unnamed"))?,
@@ -559,6 +574,11 @@ impl Network {
             mode: self.mode_head.forward(&pooled)?,
             output: self.output_head.forward(&pooled)?,
             status: self.status_head.forward(&pooled)?,
+            shared: self
+                .shared_head
+                .as_ref()
+                .map(|head| linear_tokens(head, &h))
+                .transpose()?,
         };
         Ok((outputs, pooled))
     }

@@ -583,6 +583,10 @@ fn cascade(
         mode: cut(&probs.mode)?,
         output: cut(&probs.output)?,
         status: cut(&probs.status)?,
+        shared: match &probs.shared {
+            Some(shared) => Some(cut(shared)?.narrow(1, 0, t)?),
+            None => None,
+        },
     };
     // With `disputes`, each member's own choices: member 0's from its reading of the whole
     // batch, the others' from their logits, read as the mean is.
@@ -688,6 +692,7 @@ fn each_head(
         mode: f(&out.mode)?,
         output: f(&out.output)?,
         status: f(&out.status)?,
+        shared: out.shared.as_ref().map(&f).transpose()?,
     })
 }
 
@@ -745,6 +750,11 @@ fn mean_of(
             mode: (sum.mode + probs.mode)?,
             output: (sum.output + probs.output)?,
             status: (sum.status + probs.status)?,
+            // The mean is over every member or none: a member without the head drops it.
+            shared: match (sum.shared, probs.shared) {
+                (Some(a), Some(b)) => Some((a + b)?),
+                _ => None,
+            },
         };
     }
     let n = count as f64;
@@ -763,6 +773,10 @@ fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, M
     let keys = outputs.pointer.dim(2)?;
     let logits: Vec<f32> = outputs.tags.flatten_all()?.to_vec1()?;
     let pointer: Vec<f32> = outputs.pointer.flatten_all()?.to_vec1()?;
+    let shared: Option<Vec<f32>> = match &outputs.shared {
+        Some(x) => Some(x.flatten_all()?.to_vec1()?),
+        None => None,
+    };
     let heads = |x: &Tensor| -> Result<Vec<Vec<f32>>, ModelError> { Ok(x.to_vec2()?) };
     let (mode, output, status) = (
         heads(&outputs.mode)?,
@@ -812,6 +826,13 @@ fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, M
                 head_sure,
                 heads_sure,
                 pointer_doubts,
+                // The probability of "for every call": a softmax over the head's two scores.
+                shared: shared.as_ref().map_or_else(Vec::new, |x| {
+                    x[b * t * 2..(b * t + n) * 2]
+                        .chunks(2)
+                        .map(|l| 1.0 / (1.0 + (l[0] - l[1]).exp()))
+                        .collect()
+                }),
             }
         })
         .collect())

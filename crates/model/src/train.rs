@@ -55,6 +55,10 @@ pub struct Settings {
     pub shards: usize,
     /// How many threads compute the pieces of a batch.
     pub threads: usize,
+    /// Build the network with the shared-value head ([`Config::shared_head`]) and teach it which
+    /// values are said for every call. Off, the network and its weights are what they were
+    /// before the head existed.
+    pub shared_head: bool,
 }
 
 /// Reads a file of pretrained word vectors as `scripts/vectors.py` writes it: safetensors with
@@ -142,6 +146,7 @@ impl Default for Settings {
             channels: 96,
             shards: 1,
             threads: 1,
+            shared_head: false,
         }
     }
 }
@@ -255,6 +260,9 @@ fn masked_nll(
     ))
 }
 
+/// How many heads [`PieceTargets`] has targets for.
+const HEADS: usize = 6;
+
 /// The per-row targets and weights of a piece of a batch, padded to its longest record.
 struct PieceTargets {
     tags: (Vec<u32>, Vec<f32>),
@@ -262,6 +270,8 @@ struct PieceTargets {
     mode: (Vec<u32>, Vec<f32>),
     output: (Vec<u32>, Vec<f32>),
     status: (Vec<u32>, Vec<f32>),
+    /// Per value token: 1 when it is said for every call that takes its argument.
+    shared: (Vec<u32>, Vec<f32>),
 }
 
 impl PieceTargets {
@@ -270,6 +280,7 @@ impl PieceTargets {
         let t = group.iter().map(|(e, _)| e.len()).max().unwrap_or(0);
         let mut tags = (vec![0u32; b * t], vec![0f32; b * t]);
         let mut pointers = (vec![0u32; b * t], vec![0f32; b * t]);
+        let mut shared = (vec![0u32; b * t], vec![0f32; b * t]);
         let (mut mode, mut output) = (
             (vec![0u32; b], vec![0f32; b]),
             (vec![0u32; b], vec![0f32; b]),
@@ -285,6 +296,8 @@ impl PieceTargets {
                     if !(4..=6).contains(&record_tags[j]) {
                         continue;
                     }
+                    shared.0[i * t + j] = u32::from(target.shared[j]);
+                    shared.1[i * t + j] = 1.0;
                     // A value points at its argument's name when the catalog has that name, and
                     // at "names no argument" (column t) when nothing names it (`get_weather for
                     // "Oslo"`). A value naming an argument no tool has (a checker negative)
@@ -313,11 +326,12 @@ impl PieceTargets {
             mode,
             output,
             status,
+            shared,
         }
     }
 
     /// The weight of each head's targets, in head order.
-    fn weights(&self) -> [f32; 5] {
+    fn weights(&self) -> [f32; HEADS] {
         let sum = |w: &[f32]| w.iter().sum::<f32>();
         [
             sum(&self.tags.1),
@@ -325,6 +339,7 @@ impl PieceTargets {
             sum(&self.mode.1),
             sum(&self.output.1),
             sum(&self.status.1),
+            sum(&self.shared.1),
         ]
     }
 }
@@ -335,19 +350,23 @@ fn piece_loss(
     network: &Network,
     group: &[(&Encoded, &Targets)],
     targets: &PieceTargets,
-    totals: [f32; 5],
+    totals: [f32; HEADS],
 ) -> Result<Option<Tensor>, ModelError> {
     let encoded: Vec<&Encoded> = group.iter().map(|(e, _)| *e).collect();
     let input = batch(&encoded, &Device::Cpu)?;
     let out = network.forward(&input)?;
     let (b, t) = (group.len(), input.words.dim(1)?);
-    let heads = [
+    let mut heads = vec![
         (out.tags.reshape((b * t, TAGS.len()))?, &targets.tags),
         (out.pointer.reshape((b * t, t + 1))?, &targets.pointers),
         (out.mode, &targets.mode),
         (out.output, &targets.output),
         (out.status, &targets.status),
     ];
+    // A network without the shared-value head learns nothing from its targets.
+    if let Some(shared) = out.shared {
+        heads.push((shared.reshape((b * t, 2))?, &targets.shared));
+    }
     let mut losses = Vec::new();
     for ((logits, (ids, weights)), total) in heads.iter().zip(totals) {
         losses.extend(masked_nll(logits, ids, weights, total)?);
@@ -377,7 +396,7 @@ fn batch_gradients(
         .map(|s| group.iter().skip(s).step_by(shards).copied().collect())
         .collect();
     let targets: Vec<PieceTargets> = pieces.iter().map(|p| PieceTargets::of(p)).collect();
-    let mut totals = [0f32; 5];
+    let mut totals = [0f32; HEADS];
     for t in &targets {
         for (total, w) in totals.iter_mut().zip(t.weights()) {
             *total += w;
@@ -494,6 +513,7 @@ pub fn train(
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
     let mut config = Config::new(build_vocab(data));
     config.channels = settings.channels;
+    config.shared_head = settings.shared_head;
     if let Some((words, table)) = &settings.vectors {
         config.vocab.vectors = Some(VectorWords::new(words.clone()));
         config.vector_dim = table.dim;

@@ -170,6 +170,7 @@ fn choices(r: &codemode_plan::Record) -> impl Strategy<Value = Choices> + use<> 
                 head_sure: 0.9,
                 heads_sure: 0.9,
                 pointer_doubts: Vec::new(),
+                shared: Vec::new(),
             }
         })
 }

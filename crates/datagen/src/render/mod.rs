@@ -53,6 +53,7 @@ mod repeated;
 mod schedule;
 mod shaping;
 mod shared_tool;
+mod shared_values;
 mod steps;
 mod terse;
 mod test_only;
@@ -72,6 +73,7 @@ pub(crate) use quoted::quoted;
 #[cfg(test)]
 pub(crate) use quoted::{OWN as QUOTED_OWN, SAME as QUOTED_SAME};
 pub(crate) use repeated::repeated;
+pub(crate) use shared_values::shared_values;
 pub(crate) use tickets::tickets;
 #[cfg(test)]
 pub(crate) use tickets::{CRITERIA_HEADS, DONE_HEADS, NOTE_HEADS, OUT_HEADS, REQUEST_HEADS};

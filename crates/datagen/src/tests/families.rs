@@ -521,3 +521,100 @@ fn tickets_plan_only_the_request_and_label_no_field_step_taken_or_call_out_of_sc
     assert!(out_of_scope > 100, "{out_of_scope} name calls out of scope");
     assert!(criteria > 100, "{criteria} have acceptance criteria");
 }
+
+#[test]
+fn shared_values_are_said_once_labeled_for_the_first_call_and_taken_by_every_call() {
+    let on = Options {
+        shared_values: 1.0,
+        ..Options::default()
+    };
+    let made = family_plans(23, 600, on, "shared_values");
+    assert!(made.len() > 300, "{} shared_values records", made.len());
+    let mut switched = 0;
+    for (e, plan) in &made {
+        let n = plan.calls.len();
+        assert!((2..=3).contains(&n), "{}", e.instruction);
+        assert!(plan.calls.iter().all(|c| c.tool == plan.calls[0].tool));
+        let labeled = |call: usize, arg: &str| {
+            e.meta.spans.iter().any(|s| {
+                s.role == Role::Value && s.call == Some(call) && s.arg.as_deref() == Some(arg)
+            })
+        };
+        // Every value of call 1 is labeled; of the later calls', all but one argument's, which
+        // has call 1's value: the value said once.
+        assert!(
+            plan.calls[0].args.keys().all(|a| labeled(1, a)),
+            "{}",
+            e.instruction
+        );
+        let unlabeled: Vec<(usize, &String)> = (1..n)
+            .flat_map(|k| {
+                plan.calls[k]
+                    .args
+                    .keys()
+                    .filter(move |a| !labeled(k + 1, a))
+                    .map(move |a| (k, a))
+            })
+            .collect();
+        assert_eq!(unlabeled.len(), n - 1, "{}", e.instruction);
+        for (k, arg) in unlabeled {
+            assert_eq!(arg, unlabeled_first(plan, e), "{}", e.instruction);
+            assert_eq!(plan.calls[k].args[arg], plan.calls[0].args[arg]);
+        }
+        if SWITCHED_BOTH.iter().any(|w| e.instruction.contains(w)) {
+            switched += 1;
+        }
+    }
+    assert!(
+        switched * 6 > made.len(),
+        "{switched} of {} records say it in another language",
+        made.len()
+    );
+}
+
+/// Some of the ways the family says "for both" in another language.
+const SWITCHED_BOTH: &[&str] = &[
+    "para ",
+    "pros ",
+    "für ",
+    "fuer ",
+    "pour ",
+    "per ",
+    "voor ",
+    "dla ",
+    "pro ",
+    "dono ",
+    "untuk ",
+    "cho ca",
+    "dlya ",
+    "ryouhou",
+    "zenbu",
+    "rendukkum",
+    "kwa zote",
+    "dul da",
+    "liang ge",
+    "san ge",
+    "la t",
+    "sa tatlo",
+    "pareho",
+    "kai gia",
+    "ikisi",
+    "üçü",
+    "moonukkum",
+    "teeno",
+    "tintei",
+    "dutor",
+];
+
+/// The argument of the later calls of `plan` that `e` leaves unlabeled (the shared one).
+fn unlabeled_first<'a>(plan: &'a Plan, e: &Example) -> &'a String {
+    plan.calls[1]
+        .args
+        .keys()
+        .find(|a| {
+            !e.meta.spans.iter().any(|s| {
+                s.role == Role::Value && s.call == Some(2) && s.arg.as_deref() == Some(a.as_str())
+            })
+        })
+        .expect("call 2 has the shared argument")
+}

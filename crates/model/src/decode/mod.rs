@@ -62,6 +62,9 @@ pub struct Choices {
     /// For each value token: the token, the probability of its pointer, and the token its
     /// runner-up points at (none when that is no argument name); empty when unknown.
     pub pointer_doubts: Vec<(usize, f32, Option<usize>)>,
+    /// For each token, the probability that it is a value said for every call (empty when the
+    /// network has no shared-value head).
+    pub shared: Vec<f32>,
 }
 
 impl Choices {

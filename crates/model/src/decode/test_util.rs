@@ -41,6 +41,7 @@ pub(super) fn choices(tags: &[usize], pointers: &[Option<usize>]) -> Choices {
         head_sure: 1.0,
         heads_sure: 1.0,
         pointer_doubts: Vec::new(),
+        shared: Vec::new(),
     }
 }
 

@@ -92,8 +92,13 @@ fn share_said_for_every_call(
     // One value said once for several calls (`days 30 for both of them`, `both with date
     // "2024-09-30"`): the network gives it to one call, and it also goes to every other call
     // whose tool takes that argument and has no value for it.
+    // The network's shared-value head decides, when it has one; otherwise the cue words.
     for &(k, i) in values {
-        if count < 2 || !for_every_call(tokens, &choices.tags, i, catalog) {
+        let every = choices.shared.get(i).map_or_else(
+            || for_every_call(tokens, &choices.tags, i, catalog),
+            |&p| p > 0.5,
+        );
+        if count < 2 || !every {
             continue;
         }
         let Some(value) = value_of(&tokens[i]) else {
