@@ -161,12 +161,10 @@ pub fn targets(labeled: &Labeled) -> Option<Targets> {
                 "limit" => 8,
                 _ => continue,
             };
-            if span.role == "value"
-                && let (Expected::Plan(plan), Some(arg)) = (&labeled.expected, &span.arg)
-            {
-                shared[at] = said_for_others(plan, &meta.spans, call, arg);
-            }
             if span.role == "value" {
+                if let (Expected::Plan(plan), Some(arg)) = (&labeled.expected, &span.arg) {
+                    shared[at] = said_for_others(plan, &meta.spans, call, arg);
+                }
                 // The argument-name token of the same call and argument nearest to the value.
                 pointers[at] = meta
                     .spans

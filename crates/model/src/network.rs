@@ -415,11 +415,10 @@ impl Network {
             blocks,
             context: candle_nn::linear(2 * c, c, vb.pp("context"))?,
             tag_head: candle_nn::linear(c, TAGS.len(), vb.pp("tag_head"))?,
-            shared_head: if cfg.shared_head {
-                Some(candle_nn::linear(c, 2, vb.pp("shared_head"))?)
-            } else {
-                None
-            },
+            shared_head: cfg
+                .shared_head
+                .then(|| candle_nn::linear(c, 2, vb.pp("shared_head")))
+                .transpose()?,
             query: candle_nn::linear(c, cfg.pointer_dim, vb.pp("query"))?,
             key: candle_nn::linear(c, cfg.pointer_dim, vb.pp("key"))?,
             unnamed: candle_nn::linear(c, 1, vb.pp("unnamed"))?,

@@ -583,10 +583,9 @@ fn cascade(
         mode: cut(&probs.mode)?,
         output: cut(&probs.output)?,
         status: cut(&probs.status)?,
-        shared: match &probs.shared {
-            Some(shared) => Some(cut(shared)?.narrow(1, 0, t)?),
-            None => None,
-        },
+        shared: (probs.shared.as_ref())
+            .map(|shared| cut(shared)?.narrow(1, 0, t))
+            .transpose()?,
     };
     // With `disputes`, each member's own choices: member 0's from its reading of the whole
     // batch, the others' from their logits, read as the mean is.
@@ -773,10 +772,9 @@ fn read_choices(outputs: &Outputs, group: &[&Encoded]) -> Result<Vec<Choices>, M
     let keys = outputs.pointer.dim(2)?;
     let logits: Vec<f32> = outputs.tags.flatten_all()?.to_vec1()?;
     let pointer: Vec<f32> = outputs.pointer.flatten_all()?.to_vec1()?;
-    let shared: Option<Vec<f32>> = match &outputs.shared {
-        Some(x) => Some(x.flatten_all()?.to_vec1()?),
-        None => None,
-    };
+    let shared: Option<Vec<f32>> = (outputs.shared.as_ref())
+        .map(|x| x.flatten_all()?.to_vec1())
+        .transpose()?;
     let heads = |x: &Tensor| -> Result<Vec<Vec<f32>>, ModelError> { Ok(x.to_vec2()?) };
     let (mode, output, status) = (
         heads(&outputs.mode)?,

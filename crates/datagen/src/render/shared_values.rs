@@ -93,6 +93,8 @@ pub(crate) fn shared_values(g: &mut Gen) -> Option<Example> {
         return None;
     }
     let (name, lit) = first[g.below(first.len())].clone();
+    // The shared argument, written once as call 1's.
+    let shared = [(name.clone(), lit.clone())];
     let names: Vec<String> = first.iter().map(|(n, _)| n.clone()).collect();
     let n = if g.chance(0.75) { 2 } else { 3 };
     let mut calls = vec![DCall {
@@ -158,18 +160,18 @@ pub(crate) fn shared_values(g: &mut Gen) -> Option<Example> {
         0 => {
             cue_said |= calls_in_turn(g, &mut t, &written, sched, cue_said);
             piece(&mut t, g.pw(&[",", ";", " —", ",", ""]));
-            shared_pair(g, &mut t, &name, &lit);
+            plain_list(g, &mut t, 1, &shared);
             t.w(after);
         }
         // `both with days 3: get_weather city "A" and get_weather city "B"`, or `days 3 para
         // los dos:` before them
         1 => {
             if switched || g.chance(0.3) {
-                shared_pair(g, &mut t, &name, &lit);
+                plain_list(g, &mut t, 1, &shared);
                 t.w(after);
             } else {
                 t.w(g.pw(BOTH_BEFORE));
-                shared_pair(g, &mut t, &name, &lit);
+                plain_list(g, &mut t, 1, &shared);
             }
             piece(&mut t, g.pw(&[":", ",", " —", ""]));
             cue_said |= calls_in_turn(g, &mut t, &written, sched, cue_said);
@@ -180,7 +182,7 @@ pub(crate) fn shared_values(g: &mut Gen) -> Option<Example> {
                 verb(g, &mut t);
             }
             t.tool(&spec.name, 1, false);
-            shared_pair(g, &mut t, &name, &lit);
+            plain_list(g, &mut t, 1, &shared);
             if g.chance(0.4) {
                 t.w(after);
                 piece(&mut t, ",");
@@ -218,19 +220,4 @@ fn calls_in_turn(g: &mut Gen, t: &mut Text, calls: &[DCall], sched: Sched, cue_s
         call_any(g, t, k + 1, c, with_verb);
     }
     said
-}
-
-/// Writes the shared argument's name and value, labeled for the first call.
-fn shared_pair(g: &mut Gen, t: &mut Text, name: &str, lit: &Lit) {
-    if g.chance(0.15) {
-        t.value(lit, 1, name);
-        t.w("as");
-        t.argname(name, 1, false);
-    } else {
-        t.argname(name, 1, false);
-        if g.chance(0.3) {
-            t.p(":");
-        }
-        t.value(lit, 1, name);
-    }
 }

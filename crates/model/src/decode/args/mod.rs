@@ -91,8 +91,8 @@ fn share_said_for_every_call(
     let count = resolved.len();
     // One value said once for several calls (`days 30 for both of them`, `both with date
     // "2024-09-30"`): the network gives it to one call, and it also goes to every other call
-    // whose tool takes that argument and has no value for it.
-    // The network's shared-value head decides, when it has one; otherwise the cue words.
+    // whose tool takes that argument and has no value for it. The network's shared-value head
+    // says which values are, when it has one; otherwise the cue words do.
     for &(k, i) in values {
         let every = choices.shared.get(i).map_or_else(
             || for_every_call(tokens, &choices.tags, i, catalog),
