@@ -107,11 +107,7 @@ pub(super) fn checker(g: &mut Gen) -> Option<Example> {
             catalog::make_array(g, spec, 2);
             if g.chance(0.5) {
                 name = "undeclared_field";
-                let extra: Vec<String> = catalog::props(g, 6)
-                    .into_iter()
-                    .filter(|p| !spec.props.contains(p))
-                    .collect();
-                let bad = g.pick(&extra).clone();
+                let bad = undeclared_field(g, spec)?;
                 let mut fields = vec![bad];
                 if g.chance(0.5) {
                     fields.insert(g.below(2), g.pick(&spec.props).clone());
@@ -324,4 +320,43 @@ pub(super) fn record(g: &mut Gen) -> Option<Example> {
     ex.meta.template = format!("record:{name}");
     ex.refused_plan = None;
     Some(ex)
+}
+
+/// A field `spec` does not return, picked from a fresh draw of six property names; none when
+/// every name drawn is one of its own (a tool that returns many fields can have them all).
+fn undeclared_field(g: &mut Gen, spec: &catalog::Spec) -> Option<String> {
+    let extra: Vec<String> = catalog::props(g, 6)
+        .into_iter()
+        .filter(|p| !spec.props.contains(p))
+        .collect();
+    if extra.is_empty() {
+        return None;
+    }
+    Some(g.pick(&extra).clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Split;
+
+    #[test]
+    fn an_undeclared_field_is_one_the_tool_lacks_and_none_when_it_returns_every_name() {
+        let spec = |props: &[&str]| catalog::Spec {
+            name: "list_items".to_owned(),
+            args: Vec::new(),
+            required: Vec::new(),
+            kind: ReturnKind::Array,
+            props: props.iter().map(|p| (*p).to_owned()).collect(),
+            write_empty_props: false,
+        };
+        for seed in 0..50 {
+            let mut g = Gen::new(seed, Split::Train);
+            let every = spec(vocab::PROPS_TRAIN);
+            assert_eq!(undeclared_field(&mut g, &every), None);
+            let few = spec(&vocab::PROPS_TRAIN[..2]);
+            let bad = undeclared_field(&mut g, &few).expect("a field the tool lacks");
+            assert!(!few.props.contains(&bad));
+        }
+    }
 }
