@@ -37,7 +37,8 @@ Usage:
                                             the blind voices not read yet (a read voice carries
                                             "read": "DATE COMMIT" of its one reading)
   python3 scripts/people.py summary         counts by split (voices, records, plans, diagnostics)
-  python3 scripts/people.py check [--bin B] check the manifest and every record (data/dev/check.py)
+  python3 scripts/people.py check [--bin B] check the manifest and every record (data/dev/check.py),
+                                            classes.jsonl and classes-unread.jsonl
 
 The split rule is a seeded hash of the voice's id (`split_seed` in the manifest), so the splits
 do not depend on the order voices were added in: a voice whose records were read by a network
@@ -60,6 +61,9 @@ MANIFEST = os.path.join(ROOT, "data", "people", "voices.json")
 # it has been read; a read blind voice may then be classed whole, and `gather blind --classified`
 # gives the read blind voices classed so, to be trained on once their one reading is done.
 CLASSES_FILE = os.path.join(ROOT, "data", "people", "classes.jsonl")
+# The classes of blind voices not read yet, kept apart so that nothing gathers them: each such
+# voice classed whole or not at all. Once a voice is read, its rows move to classes.jsonl.
+UNREAD_CLASSES_FILE = os.path.join(ROOT, "data", "people", "classes-unread.jsonl")
 SPLITS = ("train", "calibrate", "blind")
 CLASSES = ("condition", "loop", "dependency", "retry", "too_many_calls", "mixed_schedule",
            "sort", "filter", "aggregate", "other_rows", "checker")
@@ -177,6 +181,38 @@ def summary():
     row("blind, not read yet", [v for v in manifest["voices"] if v["split"] == "blind" and not v.get("read")])
 
 
+def check_unread_classes(manifest):
+    """Problems of classes-unread.jsonl: every row a diagnostic of an unread blind voice, with a
+    class of CLASSES, none twice, and each voice it names classed whole."""
+    if not os.path.exists(UNREAD_CLASSES_FILE):
+        return []
+    name = os.path.basename(UNREAD_CLASSES_FILE)
+    with open(UNREAD_CLASSES_FILE, encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh if line.strip()]
+    problems, seen = [], {}
+    for row in rows:
+        key = (row.get("voice"), row.get("line"))
+        if key in seen:
+            problems.append(f"{name}: voice {key[0]} line {key[1]} is classed twice")
+        seen[key] = row.get("class")
+        if row.get("class") not in CLASSES:
+            problems.append(f"{name}: voice {key[0]} line {key[1]}: class {row.get('class')!r} is not one of {CLASSES}")
+    by_id = {v["id"]: v for v in manifest["voices"]}
+    for vid in sorted({vid for vid, _ in seen}, key=str):
+        voice = by_id.get(vid)
+        if voice is None or voice["split"] != "blind" or voice.get("read"):
+            problems.append(f"{name}: voice {vid} is not a blind voice that has not been read")
+            continue
+        lines = [json.loads(line) for line in records(voice)]
+        diagnostics = {n for n, r in enumerate(lines, 1) if "diagnostic" in r["expected"]}
+        classed = {n for v, n in seen if v == vid}
+        if classed != diagnostics:
+            problems.append(f"{name}: voice {vid} is not classed whole (diagnostic lines "
+                            f"{sorted(diagnostics - classed)[:5]} unclassed, lines "
+                            f"{sorted(classed - diagnostics)[:5]} no diagnostic)")
+    return problems
+
+
 def check(binary):
     manifest = load()
     problems = []
@@ -226,11 +262,13 @@ def check(binary):
                 problems.append(f"voice {voice['id']} line {number}: classed, but not a diagnostic of a train or calibrate voice")
     for (vid, number) in known:
         problems.append(f"classes.jsonl: voice {vid} line {number} is no record")
+    problems += check_unread_classes(manifest)
     listed = set(by_file)
     people_dir = os.path.join(ROOT, "data", "people")
     for name in sorted(os.listdir(people_dir)):
         rel = f"data/people/{name}"
-        if name.endswith(".jsonl") and rel not in listed and name != os.path.basename(CLASSES_FILE):
+        kept = (os.path.basename(CLASSES_FILE), os.path.basename(UNREAD_CLASSES_FILE))
+        if name.endswith(".jsonl") and rel not in listed and name not in kept:
             problems.append(f"{rel}: no voice in voices.json")
     # No instruction of one split is in another, and every record passes the dev set's checks.
     owner = {}
