@@ -110,11 +110,22 @@ def assign():
     summary()
 
 
-def classes():
-    """The class of each annotated diagnostic, by (voice, line)."""
-    with open(CLASSES_FILE, encoding="utf-8") as fh:
+def classes(path=CLASSES_FILE):
+    """The class of each annotated diagnostic in PATH, by (voice, line)."""
+    with open(path, encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
     return {(row["voice"], row["line"]): row["class"] for row in rows}
+
+
+def rows_in(path):
+    """How many rows PATH holds (more than `classes(path)` has keys when a record is classed twice)."""
+    with open(path, encoding="utf-8") as fh:
+        return sum(1 for line in fh if line.strip())
+
+
+def diagnostic_lines(voice):
+    """The 1-based lines of VOICE's records that are diagnostics."""
+    return {n for n, line in enumerate(records(voice), 1) if "diagnostic" in json.loads(line)["expected"]}
 
 
 def position(voices, vid):
@@ -130,8 +141,7 @@ def classed_whole(voice, known):
     one at least): one that may be trained on."""
     if voice["split"] != "blind" or not voice.get("read"):
         return False
-    lines = [json.loads(line) for line in records(voice)]
-    diagnostics = [n for n, r in enumerate(lines, 1) if "diagnostic" in r["expected"]]
+    diagnostics = diagnostic_lines(voice)
     return bool(diagnostics) and all((voice["id"], n) in known for n in diagnostics)
 
 
@@ -187,25 +197,18 @@ def check_unread_classes(manifest):
     if not os.path.exists(UNREAD_CLASSES_FILE):
         return []
     name = os.path.basename(UNREAD_CLASSES_FILE)
-    with open(UNREAD_CLASSES_FILE, encoding="utf-8") as fh:
-        rows = [json.loads(line) for line in fh if line.strip()]
-    problems, seen = [], {}
-    for row in rows:
-        key = (row.get("voice"), row.get("line"))
-        if key in seen:
-            problems.append(f"{name}: voice {key[0]} line {key[1]} is classed twice")
-        seen[key] = row.get("class")
-        if row.get("class") not in CLASSES:
-            problems.append(f"{name}: voice {key[0]} line {key[1]}: class {row.get('class')!r} is not one of {CLASSES}")
+    known = classes(UNREAD_CLASSES_FILE)
+    problems = [] if len(known) == rows_in(UNREAD_CLASSES_FILE) else [f"{name}: a record is classed twice"]
+    problems += [f"{name}: voice {vid} line {n}: class {cls!r} is not one of {CLASSES}"
+                 for (vid, n), cls in known.items() if cls not in CLASSES]
     by_id = {v["id"]: v for v in manifest["voices"]}
-    for vid in sorted({vid for vid, _ in seen}, key=str):
+    for vid in sorted({vid for vid, _ in known}, key=str):
         voice = by_id.get(vid)
         if voice is None or voice["split"] != "blind" or voice.get("read"):
             problems.append(f"{name}: voice {vid} is not a blind voice that has not been read")
             continue
-        lines = [json.loads(line) for line in records(voice)]
-        diagnostics = {n for n, r in enumerate(lines, 1) if "diagnostic" in r["expected"]}
-        classed = {n for v, n in seen if v == vid}
+        diagnostics = diagnostic_lines(voice)
+        classed = {n for v, n in known if v == vid}
         if classed != diagnostics:
             problems.append(f"{name}: voice {vid} is not classed whole (diagnostic lines "
                             f"{sorted(diagnostics - classed)[:5]} unclassed, lines "
@@ -249,7 +252,7 @@ def check(binary):
     # the diagnostics of a read blind voice classed whole.
     known = classes()
     classed_blind = {v["id"] for v in manifest["voices"] if classed_whole(v, known)}
-    if len(known) != sum(1 for _ in open(CLASSES_FILE, encoding="utf-8") if _.strip()):
+    if len(known) != rows_in(CLASSES_FILE):
         problems.append("classes.jsonl: a record is classed twice")
     for voice in manifest["voices"]:
         for number, line in enumerate(records(voice), 1):
@@ -265,9 +268,9 @@ def check(binary):
     problems += check_unread_classes(manifest)
     listed = set(by_file)
     people_dir = os.path.join(ROOT, "data", "people")
+    kept = (os.path.basename(CLASSES_FILE), os.path.basename(UNREAD_CLASSES_FILE))
     for name in sorted(os.listdir(people_dir)):
         rel = f"data/people/{name}"
-        kept = (os.path.basename(CLASSES_FILE), os.path.basename(UNREAD_CLASSES_FILE))
         if name.endswith(".jsonl") and rel not in listed and name not in kept:
             problems.append(f"{rel}: no voice in voices.json")
     # No instruction of one split is in another, and every record passes the dev set's checks.

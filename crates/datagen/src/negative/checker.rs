@@ -338,7 +338,6 @@ fn undeclared_field(g: &mut Gen, spec: &catalog::Spec) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Split;
 
     #[test]
     fn an_undeclared_field_is_one_the_tool_lacks_and_none_when_it_returns_every_name() {
