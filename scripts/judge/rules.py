@@ -12,6 +12,14 @@
                                                          the --voices rules with rule (4)'s persona
                                                          guard as restated at 09:30 UTC on
                                                          2026-12-07: judged like the other guards
+    python3 scripts/judge/rules.py --spread CAND BASE DRAW...
+                                                         the rules as restated at 18:58 UTC on
+                                                         2026-12-07: against the spread of several
+                                                         draws of the standing recipe (BASE, the
+                                                         shipped draw, first), each folder also
+                                                         holding shared51.json (shared.py's plans)
+    python3 scripts/judge/rules.py --spread-table DRAW...
+                                                         the figures --spread reads, one row a draw
     python3 scripts/judge/rules.py --sets                the groups eval.sh reads (GROUPS but the
                                                          hand-written set, which it reads apart)
 
@@ -229,6 +237,78 @@ def voices_rules(base, cand, wide=False):
     return all(ok.values())
 
 
+def spread_rules(cand, draws):
+    """The rules as restated at 18:58 UTC, 2026-12-07 (docs/experiments-people-3.md, K41): each
+    count of (2), (3), (5) and (6) against the lowest of DRAWS (folders of several draws of the
+    standing recipe, the shipped one first), each wrong share against the highest; (1), (4) and
+    (8) as in voices_rules against the shipped draw; and (9), the trade a shared-value candidate
+    is for: on shared51, more exact plans than every draw and no more wrong at the default than
+    the fewest."""
+    base = draws[0]
+    print(f"rules as restated at 18:58 UTC, 2026-12-07: against the spread of {len(draws)} draws")
+    ok = {1: bfcl_rule(base, cand)}
+    for rule, group in [(2, 'blind80'), (3, 'calibrate97')]:
+        b = load(cand, group)
+        reads = [load(d, group) for d in draws]
+        least_exact = min(r['exact'] for r in reads)
+        least_diagnosed = min(r['diagnosed'] for r in reads)
+        worst = max(reads, key=lambda r: at_default(r)['wrong_share'])
+        bound = at_default(worst)['wrong_share']
+        read = wrong_at_coverage(b, at_default(worst)['coverage'])
+        db = at_default(b)
+        ok[rule] = (b['exact'] >= least_exact and b['diagnosed'] >= least_diagnosed and (
+            db['wrong_share'] <= bound or (read is not None and read[1] <= bound)))
+        at = 'none' if read is None else f"{100 * read[1]:.2f}%"
+        print(f"({rule}) {group}: exact {b['exact']} (at least {least_exact}); diagnosed "
+              f"{b['diagnosed']} (at least {least_diagnosed}); default wrong "
+              f"{100 * db['wrong_share']:.2f}% (at most {100 * bound:.2f}%; at that draw's "
+              f"coverage {100 * at_default(worst)['coverage']:.2f}%: {at}): {ok[rule]}")
+    print("(4) guards against the shipped draw")
+    ok[4] = guard_rule(base, cand, 'blind42') & guard_rule(base, cand, 'calibrate26')
+    ok[4] &= guard_rule(base, cand, 'persona12')
+    eb, wb, nb = pooled_held(cand)
+    held = [pooled_held(d) for d in draws]
+    bound = max(w / n for _, w, n in held)
+    ok[5] = eb >= HELD_BAR and wb / nb <= bound
+    print(f"(5) held-out exact {eb} (at least {HELD_BAR}); pooled wrong at the default "
+          f"{100 * wb / nb:.2f}% ({wb}/{nb}), at most {100 * bound:.2f}%: {ok[5]}")
+    hand = [load(d, 'hand_written') for d in draws]
+    b = load(cand, 'hand_written')
+    least = (min(r['exact'] for r in hand), min(r['diagnosed'] for r in hand))
+    ok[6] = b['exact'] >= least[0] and b['diagnosed'] >= least[1]
+    print(f"(6) hand-written plans {b['exact']} (at least {least[0]}), diagnoses {b['diagnosed']} "
+          f"(at least {least[1]}): {ok[6]}")
+    ok[8] = repeated_rule(cand)
+    shared = [load(d, 'shared51') for d in draws]
+    b = load(cand, 'shared51')
+    most_exact = max(r['exact'] for r in shared)
+    fewest_wrong = min(at_default(r)['wrong'] for r in shared)
+    ok[9] = b['exact'] > most_exact and at_default(b)['wrong'] <= fewest_wrong
+    print(f"(9) shared-value plans: exact {b['exact']} of {b['plan_records']} (more than "
+          f"{most_exact}); wrong at the default {at_default(b)['wrong']} (at most {fewest_wrong}): "
+          f"{ok[9]}")
+    return all(ok.values())
+
+
+def spread_table(draws):
+    """Each draw's figures on the groups the spread rules read."""
+    print("| draw | blind80 exact; diagnosed; wrong | calibrate97 exact; diagnosed; wrong | "
+          "held-out exact; pooled wrong | hand-written | shared51 exact; wrong |")
+    print("|---|---|---|---|---|---|")
+    for d in draws:
+        cells = []
+        for g in ['blind80', 'calibrate97']:
+            r = load(d, g)
+            cells.append(f"{r['exact']}; {r['diagnosed']}; {100 * at_default(r)['wrong_share']:.2f}%")
+        e, w, n = pooled_held(d)
+        cells.append(f"{e}; {100 * w / n:.2f}%")
+        h = load(d, 'hand_written')
+        cells.append(f"{h['exact']}, {h['diagnosed']}")
+        s = load(d, 'shared51')
+        cells.append(f"{s['exact']}; {at_default(s)['wrong']} of {at_default(s)['answered']}")
+        print(f"| {os.path.basename(d.rstrip('/'))} | " + " | ".join(cells) + " |")
+
+
 def distance_rules(base, cand):
     ok = True
     for g in ['blind42', 'blind12', 'held44']:
@@ -248,6 +328,15 @@ def main():
     args = sys.argv[1:]
     if args == ['--sets']:
         print(' '.join(g for g in GROUPS if g != 'hand_written'))
+        return
+    if args[:1] == ['--spread'] and len(args) >= 3:
+        cand, draws = args[1], args[2:]
+        spread_table(draws + [cand])
+        met = spread_rules(cand, draws)
+        print('all rules met' if met else 'NOT all rules met')
+        return
+    if args[:1] == ['--spread-table']:
+        spread_table(args[1:])
         return
     distance = '--distance' in args
     tolerant = '--tolerant' in args
