@@ -1,6 +1,6 @@
 """Select the plans that say one value once for several calls, from labelled records.
 
-    python3 scripts/people.py gather train --after tnuy | python3 scripts/judge/shared.py > shared.jsonl
+    python3 scripts/people.py gather train --after tnuy --upto nwfg | python3 scripts/judge/shared.py > shared.jsonl
 
 A plan is selected when a value that two or three of its calls take appears fewer times in the
 instruction (as a whole word: not inside a longer word or number) than calls take it, so that
