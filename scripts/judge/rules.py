@@ -252,9 +252,9 @@ def spread_rules(cand, draws):
         reads = [load(d, group) for d in draws]
         least_exact = min(r['exact'] for r in reads)
         least_diagnosed = min(r['diagnosed'] for r in reads)
-        worst = max(reads, key=lambda r: at_default(r)['wrong_share'])
-        bound = at_default(worst)['wrong_share']
-        read = wrong_at_coverage(b, at_default(worst)['coverage'])
+        worst = max((at_default(r) for r in reads), key=lambda row: row['wrong_share'])
+        bound = worst['wrong_share']
+        read = wrong_at_coverage(b, worst['coverage'])
         db = at_default(b)
         ok[rule] = (b['exact'] >= least_exact and b['diagnosed'] >= least_diagnosed and (
             db['wrong_share'] <= bound or (read is not None and read[1] <= bound)))
@@ -262,7 +262,7 @@ def spread_rules(cand, draws):
         print(f"({rule}) {group}: exact {b['exact']} (at least {least_exact}); diagnosed "
               f"{b['diagnosed']} (at least {least_diagnosed}); default wrong "
               f"{100 * db['wrong_share']:.2f}% (at most {100 * bound:.2f}%; at that draw's "
-              f"coverage {100 * at_default(worst)['coverage']:.2f}%: {at}): {ok[rule]}")
+              f"coverage {100 * worst['coverage']:.2f}%: {at}): {ok[rule]}")
     print("(4) guards against the shipped draw")
     ok[4] = guard_rule(base, cand, 'blind42') & guard_rule(base, cand, 'calibrate26')
     ok[4] &= guard_rule(base, cand, 'persona12')
@@ -281,12 +281,12 @@ def spread_rules(cand, draws):
     ok[8] = repeated_rule(cand)
     shared = [load(d, 'shared51') for d in draws]
     b = load(cand, 'shared51')
+    wrong = at_default(b)['wrong']
     most_exact = max(r['exact'] for r in shared)
     fewest_wrong = min(at_default(r)['wrong'] for r in shared)
-    ok[9] = b['exact'] > most_exact and at_default(b)['wrong'] <= fewest_wrong
+    ok[9] = b['exact'] > most_exact and wrong <= fewest_wrong
     print(f"(9) shared-value plans: exact {b['exact']} of {b['plan_records']} (more than "
-          f"{most_exact}); wrong at the default {at_default(b)['wrong']} (at most {fewest_wrong}): "
-          f"{ok[9]}")
+          f"{most_exact}); wrong at the default {wrong} (at most {fewest_wrong}): {ok[9]}")
     return all(ok.values())
 
 
