@@ -57,7 +57,7 @@ pub struct Args {
     shards: usize,
     /// Give the network the shared-value head: it learns which values are said once for several
     /// calls (`days 3 for both`, `para los dos`), and decoding gives such a value to every call
-    /// that takes its argument; without it only the decoder's `both`/`each` cue does.
+    /// that takes its argument; a network without it gives each value to one call.
     #[arg(long)]
     shared_head: bool,
     /// Steps between held-out reports.

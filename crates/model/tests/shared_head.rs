@@ -1,5 +1,6 @@
 //! The shared-value head: which values training marks as said for every call, what the head
-//! adds to a network's outputs, and how decoding reads it in place of the `both`/`each` cue.
+//! adds to a network's outputs, and how decoding reads it: the head alone decides which values go
+//! to every call.
 
 use candle_core::{DType, Device};
 use candle_nn::{VarBuilder, VarMap};
@@ -97,11 +98,11 @@ fn decoded(tail: &str, shared: Vec<f32>) -> Vec<String> {
 }
 
 #[test]
-fn the_head_decides_which_values_go_to_every_call_and_the_cue_only_without_it() {
+fn the_head_decides_which_values_go_to_every_call_and_without_it_none_does() {
     let both = [r#"{"city":"A","days":3}"#, r#"{"city":"B","days":3}"#];
     let second = [r#"{"city":"A"}"#, r#"{"city":"B","days":3}"#];
-    // Without the head, the English cue decides; words it does not know leave the value alone.
-    assert_eq!(decoded("for both", Vec::new()), both);
+    // Without the head no value goes to every call, whatever words follow it.
+    assert_eq!(decoded("for both", Vec::new()), second);
     assert_eq!(decoded("para los dos", Vec::new()), second);
     // With it, the head decides, in any words.
     let sure_at = |i: usize, n: usize, p: f32| {

@@ -2,13 +2,12 @@
 //! every other value the argument a word form, a label or elimination gives it (`unnamed`), and
 //! a value said for every call goes to each call that takes it.
 
-use codemode_plan::{Catalog, Diagnostic, Token, TokenKind};
+use codemode_plan::{Catalog, Diagnostic, Token};
 use serde_json::{Map, Value};
 
 use crate::decode::Choices;
-use crate::decode::labels::names_argument;
 use crate::decode::text::value_of;
-use crate::features::{is_catalog_name, name_text};
+use crate::features::name_text;
 
 mod named;
 mod unnamed;
@@ -90,14 +89,11 @@ fn share_said_for_every_call(
     } = p;
     let count = resolved.len();
     // One value said once for several calls (`days 30 for both of them`, `both with date
-    // "2024-09-30"`): the network gives it to one call, and it also goes to every other call
-    // whose tool takes that argument and has no value for it. The network's shared-value head
-    // says which values are, when it has one; otherwise the cue words do.
+    // "2024-09-30"`, `level "WARN" fuer beide`): the network gives it to one call, and it also
+    // goes to every other call whose tool takes that argument and has no value for it. The
+    // network's shared-value head says which values are; a network without it shares none.
     for &(k, i) in values {
-        let every = choices.shared.get(i).map_or_else(
-            || for_every_call(tokens, &choices.tags, i, catalog),
-            |&p| p > 0.5,
-        );
+        let every = choices.shared.get(i).is_some_and(|&p| p > 0.5);
         if count < 2 || !every {
             continue;
         }
@@ -121,54 +117,20 @@ fn share_said_for_every_call(
     }
 }
 
-/// A value said for every call goes to each (`days 3 for both`, `both with days 3`).
-///
-/// Whether the value at `i` is said for every call: `both` or `each` (prose) right after it, maybe
-/// past `for`, `on`, `to` or `in` (`days 30 for both`, `notify true on each`), or right before
-/// its argument's name, maybe past `with` (`both with date "X"`).
-fn for_every_call(tokens: &[Token], tags: &[usize], i: usize, catalog: &Catalog) -> bool {
-    let word = |j: usize| {
-        tokens
-            .get(j)
-            .filter(|t| t.kind == TokenKind::Word && tags.get(j) == Some(&0))
-            .map(|t| t.text.to_ascii_lowercase())
-    };
-    let every = |j: usize| {
-        word(j).is_some_and(|w| w == "both" || w == "each")
-            && !is_catalog_name(catalog, &tokens[j].text)
-    };
-    let after = every(i + 1)
-        || (word(i + 1).is_some_and(|w| matches!(w.as_str(), "for" | "on" | "to" | "in"))
-            && every(i + 2));
-    let mut j = i;
-    // Back past the argument's name and a `:` or `=` after it, then maybe `with`.
-    while j > 0
-        && tokens[j - 1].kind == TokenKind::Punct
-        && matches!(tokens[j - 1].text.as_str(), ":" | "=")
-    {
-        j -= 1;
-    }
-    let named = j > 0 && names_argument(catalog, &tokens[j - 1].text);
-    if named {
-        j -= 1;
-    }
-    if j > 0 && word(j - 1).as_deref() == Some("with") {
-        j -= 1;
-    }
-    let before = named && j > 0 && every(j - 1);
-    after || before
-}
-
 #[cfg(test)]
 mod tests {
     use crate::decode::decode;
     use crate::decode::test_util::{choices, pointing, record};
 
     #[test]
-    fn a_value_said_for_both_calls_goes_to_each_that_takes_it() {
-        let args = |text: &str, tags: &[usize], pointers: &[(usize, usize)]| {
+    fn a_value_the_head_says_for_every_call_goes_to_each_that_takes_it() {
+        // `shared`: the tokens the shared-value head marks as said for every call.
+        let args = |text: &str, tags: &[usize], pointers: &[(usize, usize)], shared: &[usize]| {
             let r = record(text);
-            let c = choices(tags, &pointing(tags.len(), pointers));
+            let mut c = choices(tags, &pointing(tags.len(), pointers));
+            c.shared = (0..tags.len())
+                .map(|i| if shared.contains(&i) { 0.9 } else { 0.1 })
+                .collect();
             decode(&r.tokens, &r.catalog, &c)
                 .unwrap()
                 .calls
@@ -181,38 +143,36 @@ mod tests {
         let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 5, 0, 0];
         let pointers = [(2, 1), (6, 5), (9, 8)];
         assert_eq!(
-            args(text, &tags, &pointers),
+            args(text, &tags, &pointers, &[9]),
             [r#"{"city":"A","days":3}"#, r#"{"city":"B","days":3}"#]
         );
-        // get_weather city "A" and get_weather city "B" , both with days 3
-        let text = r#"get_weather city "A" and get_weather city "B", both with days 3"#;
-        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 0, 0, 5];
-        let pointers = [(2, 1), (6, 5), (11, 10)];
+        // get_weather city "A" and get_weather city "B" , tage 3 fuer beide: no English cue.
+        let text = r#"get_weather city "A" and get_weather city "B", days 3 fuer beide"#;
         assert_eq!(
-            args(text, &tags, &pointers),
+            args(text, &tags, &pointers, &[9]),
             [r#"{"city":"A","days":3}"#, r#"{"city":"B","days":3}"#]
         );
-        // Without `both`, or where the other tool lacks the argument, it stays with its call.
-        let text = r#"get_weather city "A" and get_weather city "B", days 3"#;
-        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 5];
+        // Unmarked, it stays with its call, whatever the words around it say.
         assert_eq!(
-            args(
-                text,
-                &tags,
-                &pointers[..2]
-                    .iter()
-                    .copied()
-                    .chain([(9, 8)])
-                    .collect::<Vec<_>>()
-            ),
+            args(text, &tags, &pointers, &[]),
             [r#"{"city":"A"}"#, r#"{"city":"B","days":3}"#]
         );
-        let text = r#"list_users team "x" and get_weather city "B", days 3 for both"#;
-        let tags = [1, 0, 4, 0, 2, 0, 5, 0, 0, 5, 0, 0];
+        let text = r#"get_weather city "A" and get_weather city "B", days 3 for both"#;
         assert_eq!(
-            args(text, &tags, &pointers),
+            args(text, &tags, &pointers, &[]),
+            [r#"{"city":"A"}"#, r#"{"city":"B","days":3}"#]
+        );
+        // A call whose tool lacks the argument does not take it.
+        let text = r#"list_users team "x" and get_weather city "B", days 3 for both"#;
+        assert_eq!(
+            args(text, &tags, &pointers, &[9]),
             [r#"{"team":"x"}"#, r#"{"city":"B","days":3}"#]
         );
+        // A network without the head (no `shared`) shares nothing.
+        let r = record(r#"get_weather city "A" and get_weather city "B", days 3 for both"#);
+        let c = choices(&tags, &pointing(tags.len(), &pointers));
+        let plan = decode(&r.tokens, &r.catalog, &c).unwrap();
+        assert!(!plan.calls[0].args.contains_key("days"));
     }
 
     #[test]
